@@ -1,0 +1,2 @@
+self.grad += 1.0 * out.grad
+other.grad += 1.0 * out.grad

@@ -1,0 +1,1 @@
+self.grad += out.data * out.grad

@@ -1,0 +1,2 @@
+self.grad += other.data * out.grad
+other.grad += self.data * out.grad

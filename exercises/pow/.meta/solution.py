@@ -1,0 +1,1 @@
+self.grad += other * self.data ** (other - 1) * out.grad

@@ -1,0 +1,1 @@
+self.grad += (1 - out.data**2) * out.grad

@@ -1,0 +1,15 @@
+"""The one seven-decimal rule: what "graded to seven decimals" means everywhere."""
+
+import math
+
+PLACES = 7
+
+
+def agrees(got, expected):
+    """True when `got` equals `expected` to seven decimals, as unittest's assertAlmostEqual."""
+    return math.isfinite(got) and round(got - expected, PLACES) == 0
+
+
+def shown(number):
+    """A number as the learner sees it: seven decimals."""
+    return f"{number:.{PLACES}f}"

@@ -1,0 +1,55 @@
+"""Running the learner's code: output captured and capped, the interpreter left as it was."""
+
+import builtins
+import sys
+from contextlib import contextmanager
+
+OUTPUT_LIMIT = 20_000  # characters of printed output kept for the learner
+RECURSION_LIMIT = 1_000  # well under what Pyodide in a browser worker survives
+
+
+class CappedOutput:
+    """A stand-in for sys.stdout that keeps the first OUTPUT_LIMIT characters."""
+
+    def __init__(self):
+        self.parts, self.size, self.truncated = [], 0, False
+
+    def write(self, text):
+        text = str(text)
+        room = OUTPUT_LIMIT - self.size
+        if len(text) > room:
+            self.truncated = True
+            text = text[: max(room, 0)]
+        self.parts.append(text)
+        self.size += len(text)
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def text(self):
+        return "".join(self.parts)
+
+
+@contextmanager
+def guarded(output):
+    """Run learner code with `output` as stdout and stderr; undo what it did to builtins."""
+    saved_builtins = dict(vars(builtins))
+    saved_streams = sys.stdout, sys.stderr
+    saved_limit = sys.getrecursionlimit()
+    sys.stdout = sys.stderr = output
+    sys.setrecursionlimit(RECURSION_LIMIT)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved_limit)
+        sys.stdout, sys.stderr = saved_streams
+        _restore(vars(builtins), saved_builtins)
+
+
+def _restore(namespace, saved):
+    for name in [name for name in namespace if name not in saved]:
+        del namespace[name]
+    for name, value in saved.items():
+        if namespace.get(name) is not value:
+            namespace[name] = value
