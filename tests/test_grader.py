@@ -1,0 +1,109 @@
+"""The grader's behaviour on honest, odd and hostile code."""
+
+import builtins
+import json
+
+from grader import grade, grade_json
+from grader.precision import agrees, shown
+from grader.sandbox import OUTPUT_LIMIT
+
+MUL = "self.grad += other.data * out.grad\nother.grad += self.data * out.grad"
+
+
+def mul(body):
+    return grade("mul", {"mul": body})
+
+
+def test_seven_decimals_is_round_of_the_difference():
+    assert agrees(15.0 + 4e-8, 15.0)
+    assert not agrees(15.0 + 6e-8, 15.0)
+    assert not agrees(15.0 + 1.5e-5, 15.0)  # what pytest.approx would accept
+    assert not agrees(float("nan"), 1.0) and not agrees(float("inf"), float("inf"))
+    assert shown(-1.5) == "-1.5000000"
+
+
+def test_rows_say_what_was_built_got_and_expected():
+    row = mul(MUL)["checks"][2]
+    assert row["built"] == "x * y" and row["given"] == "x = -1.5, y = 4.0, out.grad = 0.5"
+    assert row["value"] == "x.grad" and row["got_text"] == row["expected_text"] == "2.0000000"
+    assert row["passed"] and row["got"] == row["expected"] == 2.0
+
+
+def test_a_wrong_row_says_what_was_expected_and_why():
+    row = mul("self.grad = other.data * out.grad\nother.grad = self.data * out.grad")["checks"][6]
+    assert row["built"] == "x * x" and not row["passed"]
+    assert row["got_text"] == "4.5000000" and row["expected_text"] == "9.0000000"
+    assert row["why"].startswith("x.grad should be 9.0000000: x feeds 2 edges")
+    assert "`+=`" in row["why"]
+
+
+def test_the_same_code_gets_the_same_result_every_run():
+    body = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
+    assert len({grade_json("diamond", json.dumps({"mul": body})) for _ in range(5)}) == 1
+
+
+def test_hard_coded_numbers_fail():
+    assert mul("self.grad += -3.0\nother.grad += 2.0")["verdict"] == "fail"
+
+
+def test_a_syntax_error_is_reported_at_the_learners_line():
+    result = mul("self.grad += other.data * out.grad\nother.grad += (self.data * out.grad")
+    assert result["verdict"] == "error"
+    error = result["error"]
+    assert (error["type"], error["label"], error["line"]) == ("SyntaxError", "__mul__", 2)
+    assert error["source_line"] == "other.grad += (self.data * out.grad"
+    assert result["summary"].startswith("SyntaxError on line 2 of your __mul__ code")
+
+
+def test_an_indentation_error_is_reported_at_the_learners_line():
+    error = mul("self.grad += 1\n    other.grad += 2")["error"]
+    assert (error["type"], error["line"]) == ("IndentationError", 2)
+
+
+def test_an_exception_names_the_line_that_raised_it():
+    error = mul("x = 1\nself.grad += other.data / 0")["error"]
+    assert (error["type"], error["line"]) == ("ZeroDivisionError", 2)
+    assert error["source_line"] == "self.grad += other.data / 0"
+
+
+def test_system_exit_and_keyboard_interrupt_are_errors_not_crashes():
+    assert mul("import sys\nsys.exit(0)")["error"]["type"] == "SystemExit"
+    assert mul("raise KeyboardInterrupt")["error"]["type"] == "KeyboardInterrupt"
+
+
+def test_deep_recursion_is_a_clean_error_and_python_survives():
+    result = mul("def f(n):\n    return f(n + 1)\nf(0)")
+    assert result["error"]["type"] == "RecursionError" and result["error"]["line"] == 2
+    assert mul(MUL)["verdict"] == "pass"
+
+
+def test_printed_output_is_captured_and_capped():
+    result = mul("for i in range(100000):\n    print('<b>line</b>', i)\n" + MUL)
+    assert result["verdict"] == "pass"
+    assert result["stdout_truncated"] and len(result["stdout"]) == OUTPUT_LIMIT
+    assert result["stdout"].startswith("<b>line</b> 0\n")
+
+
+def test_rebinding_builtins_changes_neither_verdict_nor_interpreter():
+    cheat = "import builtins\nbuiltins.round = lambda *a: 0\nbuiltins.abs = None\n"
+    assert mul(cheat + "self.grad += 0.0")["verdict"] == "fail"
+    assert mul("global round\nround = lambda *a: 0\nself.grad += 0.0")["verdict"] == "fail"
+    assert builtins.round(1.26, 1) == 1.3 and builtins.abs(-2) == 2
+    assert mul(cheat + MUL)["verdict"] == "pass"
+
+
+def test_numbers_that_lie_about_arithmetic_do_not_pass():
+    cheat = "class F(float):\n    def __sub__(s, o):\n        return 0.0\n"
+    assert mul(cheat + "self.grad = F(0)\nother.grad = F(0)")["verdict"] == "fail"
+    assert mul("self.grad += float('nan')\nother.grad += float('nan')")["verdict"] == "fail"
+
+
+def test_a_value_where_a_number_belongs_is_explained():
+    row = mul("self.grad += other * out.grad\nother.grad += self * out.grad")["checks"][0]
+    assert row["got"] is None and row["got_text"] == "Value"
+    assert "`other.data`" in row["why"]
+
+
+def test_an_empty_body_is_a_stub():
+    result = mul("")
+    assert result["verdict"] == "fail" and result["stubs"] == ["mul"]
