@@ -1,0 +1,154 @@
+"""A static server for the built site, on 127.0.0.1 only.
+
+    python -m course.serve [--port 8000] [--root site] [--base /] [--isolate]
+
+`--base /course/` serves the site under a sub-path, as a GitHub Pages project site would.
+`--isolate` adds the cross-origin isolation headers (COOP/COEP) that SharedArrayBuffer needs.
+
+From Python (site_tests, the benchmark): `with start("site") as site: ... site.url ...`.
+"""
+
+import argparse
+import sys
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+HOST = "127.0.0.1"
+MIME_TYPES = {
+    ".css": "text/css",
+    ".html": "text/html",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".mjs": "text/javascript",
+    ".svg": "image/svg+xml",
+    ".wasm": "application/wasm",
+    ".woff2": "font/woff2",
+    ".xml": "application/xml",
+    ".zip": "application/zip",
+}
+# Pyodide's files change only with its pinned version; everything else may change at each build
+# and is revalidated (a 304 when unchanged).
+LONG_LIVED = ("assets/pyodide/",)
+LONG_CACHE = "public, max-age=604800, immutable"
+REVALIDATE = "no-cache"
+ISOLATION_HEADERS = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+
+
+class SiteServer(ThreadingHTTPServer):
+    """Serves the folder `root` at the URL path `base`."""
+
+    def __init__(self, root, *, port=0, base="/", isolate=False, quiet=False):
+        self.root = str(Path(root).resolve())
+        self.base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+        self.isolate = isolate
+        self.quiet = quiet
+        super().__init__((HOST, port), SiteHandler)
+
+    @property
+    def url(self):
+        return f"http://{HOST}:{self.server_address[1]}{self.base}"
+
+    def handle_error(self, request, client_address):
+        # a browser that drops a connection mid-response is no error of the site's
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, request, client_address, server):
+        super().__init__(request, client_address, server, directory=server.root)
+
+    def send_head(self):
+        path = urlsplit(self.path).path
+        base = self.server.base
+        if path in ("/", base.rstrip("/")) and path != base:
+            self.send_response(HTTPStatus.FOUND)
+            self.send_header("Location", base)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not path.startswith(base):
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return None
+        return super().send_head()
+
+    def translate_path(self, path):
+        return super().translate_path("/" + path[len(self.server.base) :])
+
+    def list_directory(self, path):
+        self.send_error(HTTPStatus.NOT_FOUND)
+        return None
+
+    def end_headers(self):
+        within_site = urlsplit(self.path).path[len(self.server.base) :]
+        long_lived = within_site.startswith(LONG_LIVED)
+        self.send_header("Cache-Control", LONG_CACHE if long_lived else REVALIDATE)
+        if self.server.isolate:
+            for name, value in ISOLATION_HEADERS.items():
+                self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class RunningSite:
+    """A SiteServer answering in a background thread; a context manager that stops it."""
+
+    def __init__(self, server):
+        self.server = server
+        self.url = server.url
+        self._thread = threading.Thread(target=server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def start(root="site", *, port=0, base="/", isolate=False, quiet=True):
+    """Serve `root` in a background thread (port 0: any free port); `.url`, `.stop()`."""
+    return RunningSite(SiteServer(root, port=port, base=base, isolate=isolate, quiet=quiet))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m course.serve", description="Serve the site.")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
+    parser.add_argument("--root", default="site", help="the built site (default: site)")
+    parser.add_argument("--base", default="/", help="URL path to serve it under (default: /)")
+    parser.add_argument("--isolate", action="store_true", help="send COOP/COEP headers")
+    args = parser.parse_args(argv)
+    if not (Path(args.root) / "index.html").is_file():
+        parser.exit(2, f"{args.root}/index.html not found: build the site first (make build)\n")
+    try:
+        server = SiteServer(args.root, port=args.port, base=args.base, isolate=args.isolate)
+    except OSError as error:
+        parser.exit(2, f"cannot listen on {HOST}:{args.port}: {error.strerror}\n")
+    print(f"Serving {args.root}/ at {server.url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""The static server: MIME types, cache headers, sub-path hosting, isolation headers."""
+
+import urllib.error
+import urllib.request
+
+import pytest
+
+from course.serve import start
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args):
+        return None
+
+
+fetcher = urllib.request.build_opener(NoRedirect)
+
+
+def fetch(url):
+    """(status, headers, body) of a GET, redirects and errors included."""
+    try:
+        with fetcher.open(url) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory):
+    """A tiny site: a page, a wasm file, a module and a sub-folder with its own page."""
+    root = tmp_path_factory.mktemp("site")
+    (root / "index.html").write_text("<h1>home</h1>")
+    (root / "lesson").mkdir()
+    (root / "lesson" / "index.html").write_text("<h1>lesson</h1>")
+    (root / "assets" / "pyodide").mkdir(parents=True)
+    (root / "assets" / "pyodide" / "pyodide.asm.wasm").write_bytes(b"\0asm")
+    (root / "assets" / "pyodide" / "pyodide.mjs").write_text("export {}")
+    (root / "assets" / "course").mkdir()
+    (root / "assets" / "course" / "worker.js").write_text("")
+    return root
+
+
+@pytest.fixture(scope="module")
+def site(root):
+    with start(root) as running:
+        yield running.url
+
+
+@pytest.fixture(scope="module")
+def sub_path_site(root):
+    with start(root, base="course", isolate=True) as running:
+        yield running.url
+
+
+def test_listens_on_loopback_only(site):
+    """The URL the server reports is on 127.0.0.1."""
+    assert site.startswith("http://127.0.0.1:") and site.endswith("/")
+
+
+@pytest.mark.parametrize(
+    ("path", "mime"),
+    [
+        ("", "text/html"),
+        ("assets/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("assets/pyodide/pyodide.mjs", "text/javascript"),
+        ("assets/course/worker.js", "text/javascript"),
+    ],
+)
+def test_mime_types(site, path, mime):
+    """WebAssembly and JavaScript modules get the types browsers require of them."""
+    status, headers, _ = fetch(site + path)
+    assert status == 200
+    assert headers.get_content_type() == mime
+
+
+def test_pyodide_is_cached_and_pages_revalidated(site):
+    """Pyodide's files may be cached for long; pages and course assets are revalidated."""
+    assert "immutable" in fetch(site + "assets/pyodide/pyodide.asm.wasm")[1]["Cache-Control"]
+    assert fetch(site)[1]["Cache-Control"] == "no-cache"
+    assert fetch(site + "assets/course/worker.js")[1]["Cache-Control"] == "no-cache"
+
+
+def test_no_isolation_headers_unless_asked(site):
+    """Without --isolate there is no COOP/COEP."""
+    assert "Cross-Origin-Embedder-Policy" not in fetch(site)[1]
+
+
+def test_folders_are_not_listed(site):
+    """A folder without index.html is a 404, not a listing of its files."""
+    assert fetch(site + "assets/pyodide/")[0] == 404
+
+
+def test_sub_path_serves_the_site(sub_path_site):
+    """Under --base /course/, the site's pages and files are served below /course/."""
+    assert sub_path_site.endswith("/course/")
+    status, _, body = fetch(sub_path_site + "lesson/")
+    assert (status, body) == (200, b"<h1>lesson</h1>")
+
+
+def test_sub_path_redirects_the_root_and_hides_the_rest(sub_path_site):
+    """`/` and `/course` redirect to `/course/`; paths outside it are 404."""
+    origin = sub_path_site.removesuffix("course/")
+    for url in (origin, origin + "course"):
+        status, headers, _ = fetch(url)
+        assert (status, headers["Location"]) == (302, "/course/")
+    assert fetch(origin + "index.html")[0] == 404
+
+
+def test_isolate_sends_coop_and_coep(sub_path_site):
+    """--isolate adds the headers that make the page cross-origin isolated."""
+    headers = fetch(sub_path_site)[1]
+    assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+    assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
