@@ -1,0 +1,63 @@
+"""The MkDocs plugin: exercise blocks become widgets, and the build ships what they run on."""
+
+from pathlib import Path
+
+import markdown
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from grader.catalog import load_catalog
+
+from . import assets
+from .fences import FenceError, replace_exercise_blocks
+from .widget_data import UnknownExercise, widget_data, widget_html
+
+
+class CourseConfig(base.Config):
+    # the folder holding grader/, exercises/, widget/ and node_modules/ (default: mkdocs.yml's)
+    root = c.Optional(c.Dir(exists=True))
+
+
+class CoursePlugin(BasePlugin[CourseConfig]):
+    """`plugins: [course]` in mkdocs.yml."""
+
+    def on_config(self, config):
+        self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
+        exercises = self.root / "exercises"
+        if not exercises.is_dir():
+            raise PluginError(f"{exercises} is missing: the course reads its exercises there")
+        self.catalog = load_catalog(exercises)
+        # prompts, hints and "why" are rendered like the pages that show them
+        self.markdown = markdown.Markdown(
+            extensions=config.markdown_extensions, extension_configs=config.mdx_configs
+        )
+        script = c.ExtraScriptValue(assets.WIDGET_JS)
+        script.type = "module"
+        config.extra_javascript.append(script)
+        config.extra_css.append(assets.WIDGET_CSS)
+        return config
+
+    def on_page_markdown(self, markdown_text, page, config, files):
+        try:
+            return replace_exercise_blocks(markdown_text, self._widget)
+        except (FenceError, UnknownExercise) as error:
+            raise PluginError(f"{page.file.src_uri}: {error}") from error
+
+    def _widget(self, ids, line):
+        try:
+            return widget_html(widget_data(ids, self.catalog, self._to_html))
+        except UnknownExercise as error:
+            raise UnknownExercise(f"line {line}: {error}") from error
+
+    def _to_html(self, text):
+        return self.markdown.reset().convert(text)
+
+    def on_post_build(self, config):
+        try:
+            assets.bundle_widget(self.root, config.site_dir)
+            assets.copy_pyodide(self.root, config.site_dir)
+            assets.write_python_zip(self.root, config.site_dir)
+        except assets.AssetError as error:
+            raise PluginError(str(error)) from error

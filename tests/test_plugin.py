@@ -1,0 +1,220 @@
+"""The MkDocs plugin: exercise blocks become widget elements, and the build ships their assets."""
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+import zipfile
+from pathlib import Path
+
+import markdown
+import pytest
+
+from course import assets
+from course.fences import FenceError, replace_exercise_blocks
+from course.widget_data import UnknownExercise, script_json, widget_data, widget_html
+from grader.catalog import load_catalog
+from grader.scaffold import SLOT_LABELS
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOG = load_catalog()
+SCRIPT = re.compile(r'<script type="application/json">(.*?)</script>', re.S)
+
+
+def names(ids, line):
+    """A stand-in renderer that shows what the block handed over."""
+    return f"<widget {' '.join(ids)} at {line}>"
+
+
+def replaced(text):
+    return replace_exercise_blocks(textwrap.dedent(text), names)
+
+
+def to_html(text):
+    return markdown.markdown(text)
+
+
+def test_block_becomes_the_rendered_widget():
+    """The fence, ids on one or several lines, is replaced by the renderer's output."""
+    page = replaced("""\
+        # Title
+
+        ```exercise
+        add mul
+        diamond
+        ```
+
+        After.
+        """)
+    assert "<widget add mul diamond at 3>" in page
+    assert "```" not in page
+    assert page.startswith("# Title\n") and page.rstrip().endswith("After.")
+
+
+def test_other_fences_are_kept_with_what_they_hold():
+    """An exercise block shown inside a longer fence, or a `python` fence, is left alone."""
+    page = textwrap.dedent("""\
+        ````markdown
+        ```exercise
+        add
+        ```
+        ````
+
+        ~~~python
+        x = 1
+        ~~~
+        """)
+    assert replace_exercise_blocks(page, names) == page
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("```exercise\nadd\n", "line 1: the ```exercise block is never closed"),
+        ("text\n\n```exercise\n```\n", "line 3: the ```exercise block names no exercise"),
+        ("```exercise\nadd mul add\n```\n", "line 1: the ```exercise block repeats add"),
+        ("- a\n\n    ```exercise\n    add\n    ```\n", "line 3: the ```exercise block is indented"),
+    ],
+)
+def test_malformed_blocks_are_refused_with_their_line(text, message):
+    """Unclosed, empty, repeating or indented blocks raise FenceError naming the line."""
+    with pytest.raises(FenceError, match=re.escape(message)):
+        replace_exercise_blocks(text, names)
+
+
+def test_unknown_id_is_refused_naming_it_and_the_known_ones():
+    """An id that exercises/ does not define raises UnknownExercise listing the real ids."""
+    with pytest.raises(UnknownExercise) as caught:
+        widget_data(["mul", "relu"], CATALOG, to_html)
+    assert "'relu'" in str(caught.value)
+    assert "add, mul, pow, tanh, exp, diamond" in str(caught.value)
+
+
+def test_widget_data_carries_each_exercise_in_block_order():
+    """Exercises come in the block's order, with Markdown rendered and code left as text."""
+    data = widget_data(["diamond", "mul"], CATALOG, to_html)
+    diamond, mul = data["exercises"]
+    assert [diamond["id"], mul["id"]] == ["diamond", "mul"]
+    assert mul["label"] == "__mul__" and mul["slots"] == ["mul"]
+    assert mul["prompt"].startswith("<p>") and "`" not in mul["prompt"]
+    assert mul["hints"] == [to_html(hint) for hint in CATALOG["mul"].hints]
+    assert mul["stubs"] == {"mul": CATALOG["mul"].stubs["mul"]}
+    assert mul["solutions"] == {"mul": CATALOG["mul"].solutions["mul"]}
+    assert mul["test_code"] == "" and diamond["test_code"] == CATALOG["diamond"].test_code
+    assert "backward()" in diamond["test_code"]
+    assert set(diamond["stubs"]) == set(SLOT_LABELS)
+    assert mul["version"] == CATALOG["mul"].version
+
+
+def test_scaffold_segments_join_into_the_value_class():
+    """The scaffold's text pieces and slots, in order, name every slot once."""
+    scaffold = widget_data(["add"], CATALOG, to_html)["scaffold"]
+    assert [piece["slot"] for piece in scaffold if "slot" in piece] == list(SLOT_LABELS)
+    text = "".join(piece.get("text", "") for piece in scaffold)
+    assert "class Value" in text and "def backward(self):" in text
+
+
+def test_json_cannot_end_the_script_element():
+    """`</script>`, `<!--` and `&` in the data are escaped, and JSON.parse reads them back."""
+    data = {"prompt": "</script><script>alert(1)</script> <!-- & -->", "code": "if a<b>c: pass"}
+    text = script_json(data)
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == data
+
+
+def test_widget_html_holds_the_json_and_a_noscript_message():
+    """The element has the testing contract's attribute, the data, and a <noscript> message."""
+    data = widget_data(["add"], CATALOG, to_html)
+    element = widget_html(data)
+    assert element.startswith('<div class="exercise-widget" data-exercise-widget')
+    assert json.loads(SCRIPT.search(element).group(1)) == data
+    assert "<noscript>" in element and "JavaScript" in element
+
+
+def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
+    """Without node_modules/pyodide the build stops with a message naming `npm ci`."""
+    with pytest.raises(assets.AssetError, match="run `npm ci`"):
+        assets.copy_pyodide(tmp_path, tmp_path / "site")
+
+
+def mkdocs_build(project, page):
+    """Build a one-page MkDocs project in `project` with the course plugin, strictly."""
+    (project / "docs").mkdir(parents=True)
+    (project / "docs" / "index.md").write_text(textwrap.dedent(page))
+    (project / "mkdocs.yml").write_text(
+        "site_name: test\ntheme:\n  name: material\n  font: false\n"
+        f"plugins:\n  - course:\n      root: {ROOT}\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A built one-page site with a widget of two exercises."""
+    project = tmp_path_factory.mktemp("project")
+    done = mkdocs_build(project, "# Page\n\n```exercise\nmul diamond\n```\n")
+    assert done.returncode == 0, done.stderr
+    return project / "site"
+
+
+def test_built_page_embeds_the_widget_data(site):
+    """The page's JSON parses to the data of the block's exercises."""
+    page = (site / "index.html").read_text()
+    data = json.loads(SCRIPT.search(page).group(1))
+    assert [exercise["id"] for exercise in data["exercises"]] == ["mul", "diamond"]
+    assert data["exercises"][0]["prompt"].startswith("<p>")
+
+
+def test_built_page_loads_the_widget_as_a_module(site):
+    """The widget's bundle is a module script and its CSS a stylesheet, both relative."""
+    page = (site / "index.html").read_text()
+    assert '<script src="assets/course/widget.js" type="module"></script>' in page
+    assert '<link rel="stylesheet" href="assets/course/widget.css">' in page
+
+
+def test_build_bundles_the_widget(site):
+    """widget/build.mjs wrote the page module, the worker and the CSS."""
+    for name in assets.BUNDLE_FILES:
+        assert (site / assets.COURSE_DIR / name).stat().st_size > 0, name
+
+
+def test_build_copies_pyodide(site):
+    """Pyodide's core files are copied byte for byte from the pinned npm package."""
+    for name in assets.PYODIDE_FILES:
+        copied = site / assets.PYODIDE_DIR / name
+        assert copied.read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
+
+
+def test_python_zip_holds_grader_and_exercises(site):
+    """python.zip has every grader module and every exercise file, `.meta/` included, no caches."""
+    with zipfile.ZipFile(site / assets.PYTHON_ZIP) as archive:
+        names = set(archive.namelist())
+    expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "grader").glob("*.py")}
+    for exercise in CATALOG.values():
+        expected.add(f"exercises/{exercise.id}/exercise.toml")
+        expected.add(f"exercises/{exercise.id}/.meta/mistakes.toml")
+        if exercise.id in SLOT_LABELS:
+            expected.add(f"exercises/{exercise.id}/stub.py")
+            expected.add(f"exercises/{exercise.id}/.meta/solution.py")
+    assert expected <= names
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+
+
+def test_python_zip_is_the_same_for_the_same_sources(tmp_path):
+    """Two writes of python.zip give identical bytes, so an unchanged zip stays cached."""
+    first = assets.write_python_zip(ROOT, tmp_path / "a").read_bytes()
+    second = assets.write_python_zip(ROOT, tmp_path / "b").read_bytes()
+    assert first == second
+
+
+def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
+    """`mkdocs build` stops with the page's path, the line and the unknown id."""
+    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd sigmoid\n```\n")
+    assert done.returncode != 0
+    assert "index.md: line 3: unknown exercise 'sigmoid'" in done.stderr
