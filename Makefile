@@ -1,0 +1,42 @@
+# The two commands people need: `make serve` (learn) and `make test` (check everything).
+# Both install what is missing first, on a fresh Debian machine as on a developer's.
+
+VENV    := .venv
+BIN     := $(VENV)/bin
+PYTHON  ?= python3
+PORT    ?= 8000
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# silences mkdocs-material's end-of-life banner, printed on every build
+export NO_MKDOCS_2_WARNING := 1
+
+.PHONY: setup build serve test chromium
+
+setup: $(VENV)/.installed node_modules/.installed chromium
+
+# the stamps make a second `make` skip installs until a pinned list changes
+$(VENV)/.installed: requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt -e .
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# site_tests drive Debian's Chromium (Playwright's own browser download cannot work here)
+chromium:
+	@command -v chromium >/dev/null || { \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+
+build: $(VENV)/.installed node_modules/.installed
+	$(BIN)/mkdocs build --strict
+
+serve: build
+	$(BIN)/python -m course.serve --port $(PORT)
+
+test: setup
+	$(BIN)/ruff check .
+	$(BIN)/pytest tests/
+	$(MAKE) --no-print-directory build
+	$(BIN)/pytest site_tests/
