@@ -2,6 +2,7 @@
 
 import traceback
 
+from .sandbox import JS_BRIDGES
 from .scaffold import FILENAME, SLOT_LABELS
 
 
@@ -42,7 +43,10 @@ def describe_exception(error, slots):
     located = [slots.locate(frame.lineno) for frame in frames]
     theirs = [place for place in located if place[0]]
     slot, line = theirs[-1] if theirs else (None, located[-1][1] if located else None)
-    return _error(error, str(error), slot, line, slots)
+    detail = str(error)
+    if isinstance(error, ImportError) and error.name in JS_BRIDGES:
+        detail = f"`{error.name}` is not available here: exercise code runs away from the page"
+    return _error(error, detail, slot, line, slots)
 
 
 def _error(error, detail, slot, line, slots):

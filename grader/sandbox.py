@@ -3,9 +3,13 @@
 import builtins
 import sys
 from contextlib import contextmanager
+from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
 
 OUTPUT_LIMIT = 20_000  # characters of printed output kept for the learner
 RECURSION_LIMIT = 1_000  # well under what Pyodide in a browser worker survives
+# Pyodide's bridges to JavaScript: learner code must not post messages or touch the page
+JS_BRIDGES = ("js", "pyodide_js", "pyodide", "pyodide.ffi", "pyodide.code", "pyodide.http")
+PLAIN_FINDERS = (BuiltinImporter, FrozenImporter, PathFinder)
 
 
 class CappedOutput:
@@ -33,17 +37,23 @@ class CappedOutput:
 
 @contextmanager
 def guarded(output):
-    """Run learner code with `output` as stdout and stderr; undo what it did to builtins."""
-    saved_builtins = dict(vars(builtins))
+    """Run learner code with `output` as stdout and stderr, no way into JavaScript, and
+    builtins, modules and import machinery put back as they were afterwards."""
+    saved_builtins, saved_modules = dict(vars(builtins)), dict(sys.modules)
+    saved_finders = list(sys.meta_path)
     saved_streams = sys.stdout, sys.stderr
     saved_limit = sys.getrecursionlimit()
     sys.stdout = sys.stderr = output
+    sys.modules.update(dict.fromkeys(JS_BRIDGES))  # None: `import js` fails
+    sys.meta_path[:] = [finder for finder in saved_finders if finder in PLAIN_FINDERS]
     sys.setrecursionlimit(RECURSION_LIMIT)
     try:
         yield
     finally:
         sys.setrecursionlimit(saved_limit)
         sys.stdout, sys.stderr = saved_streams
+        sys.meta_path[:] = saved_finders
+        _restore(sys.modules, saved_modules)
         _restore(vars(builtins), saved_builtins)
 
 

@@ -107,3 +107,11 @@ def test_a_value_where_a_number_belongs_is_explained():
 def test_an_empty_body_is_a_stub():
     result = mul("")
     assert result["verdict"] == "fail" and result["stubs"] == ["mul"]
+
+
+def test_learner_code_cannot_import_the_javascript_bridge():
+    for body in ("import js", "import sys\ndel sys.modules['js']\nimport js", "import pyodide"):
+        error = mul(body)["error"]
+        assert error["type"] == "ModuleNotFoundError", body
+        assert "runs away from the page" in error["message"]
+    assert mul("import json\n" + MUL)["verdict"] == "pass"

@@ -14,6 +14,8 @@ from grader.report import expectations
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = [
+    ("mul", {"mul": "import js\njs.postMessage('forged')"}),
+    ("mul", {"mul": "import sys\ndel sys.modules['js']\nimport js"}),
     ("mul", {"mul": "self.grad += (other.data"}),
     ("mul", {"mul": "import sys\nsys.exit(1)"}),
     ("mul", {"mul": "def f(n):\n    return f(n + 1)\nf(0)"}),
@@ -34,7 +36,8 @@ def comparable(result):
 def test_pyodide_grades_exactly_like_cpython():
     requests = [{"exercise": e.id, "bodies": bodies}
                 for e, _, bodies, _, _ in expectations(load_catalog())]
-    requests += [{"exercise": e, "bodies": bodies} for e, bodies in HOSTILE]
+    # hostile code first: every honest answer after it must still be graded as in CPython
+    requests = [{"exercise": e, "bodies": bodies} for e, bodies in HOSTILE] + requests
     run = subprocess.run(["node", str(ROOT / "tools" / "grade_in_pyodide.mjs")],
                          input=json.dumps(requests), capture_output=True, text=True,
                          check=True, timeout=300)
