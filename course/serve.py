@@ -62,6 +62,7 @@ class SiteServer(ThreadingHTTPServer):
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"  # keep-alive: a page's many requests share connections
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def __init__(self, request, client_address, server):

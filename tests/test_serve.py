@@ -1,6 +1,8 @@
 """The static server: MIME types, cache headers, sub-path hosting, isolation headers."""
 
+import http.client
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -83,6 +85,21 @@ def test_pyodide_is_cached_and_pages_revalidated(site):
 def test_no_isolation_headers_unless_asked(site):
     """Without --isolate there is no COOP/COEP."""
     assert "Cross-Origin-Embedder-Policy" not in fetch(site)[1]
+
+
+def test_connections_are_kept_alive(site):
+    """Two requests travel over one HTTP/1.1 connection."""
+    url = urllib.parse.urlsplit(site)
+    connection = http.client.HTTPConnection(url.hostname, url.port)
+    sockets = []
+    for path in ("/", "/lesson/"):
+        connection.request("GET", path)
+        response = connection.getresponse()
+        assert (response.status, response.version) == (200, 11)
+        response.read()
+        sockets.append(connection.sock)
+    connection.close()
+    assert sockets[0] is not None and sockets[0] is sockets[1]
 
 
 def test_folders_are_not_listed(site):
