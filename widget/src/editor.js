@@ -1,0 +1,90 @@
+/** CodeMirror 6 set up for Python closure bodies, and a read-only view for code to read. */
+import { EditorState, Prec, StateEffect, StateField } from "@codemirror/state";
+import {
+  Decoration,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
+import { python } from "@codemirror/lang-python";
+import { classHighlighter } from "@lezer/highlight";
+
+const setMarks = StateEffect.define();
+
+/** Line decorations (`{line, className}`) that a caller sets and any edit clears. */
+const lineMarks = StateField.define({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    for (const effect of tr.effects) if (effect.is(setMarks)) return effect.value;
+    return tr.docChanged ? Decoration.none : marks;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+const common = [
+  lineNumbers(),
+  syntaxHighlighting(classHighlighter),
+  python(),
+  indentUnit.of("    "),
+  EditorState.tabSize.of(4),
+  lineMarks,
+];
+
+/**
+ * An editable editor. `onChange(text)` runs on every edit, `onRun()` on Ctrl/Cmd+Enter.
+ * `label` names the editor for screen readers.
+ */
+export function createEditor({ parent, doc, label, onChange, onRun }) {
+  return new EditorView({
+    parent,
+    doc,
+    extensions: [
+      common,
+      highlightActiveLineGutter(),
+      highlightActiveLine(),
+      history(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
+      keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+      EditorView.contentAttributes.of({ "aria-label": label }),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) onChange(update.state.doc.toString());
+      }),
+    ],
+  });
+}
+
+/** A read-only, highlighted view of `doc`. */
+export function createViewer({ parent, doc, label }) {
+  return new EditorView({
+    parent,
+    doc,
+    extensions: [
+      common,
+      EditorState.readOnly.of(true),
+      EditorView.editable.of(false),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ "aria-label": label }),
+    ],
+  });
+}
+
+/** Replaces the whole text of `view` (one undoable step when the view has history). */
+export function setText(view, text) {
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/** Marks lines `[{line, className}]` (1-based) until the next edit; an empty list clears them. */
+export function markLines(view, marks) {
+  const decorations = marks
+    .filter(({ line }) => line >= 1 && line <= view.state.doc.lines)
+    .map(({ line, className }) => Decoration.line({ class: className }).range(view.state.doc.line(line).from));
+  view.dispatch({ effects: setMarks.of(Decoration.set(decorations, true)) });
+}

@@ -1,0 +1,28 @@
+/** Keyboard names as this learner's platform writes them. */
+import { h } from "./dom.js";
+
+const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+export const MOD = MAC ? "⌘" : "Ctrl";
+
+/** `kbd("Ctrl", "Enter")` -> <kbd>Ctrl</kbd>+<kbd>Enter</kbd> */
+export function kbd(...keys) {
+  return keys.flatMap((key, i) => [i ? "+" : "", h("kbd", {}, key)]);
+}
+
+/** How keyboard users run the test and leave the editor (Tab indents inside it). */
+export function editorHelp() {
+  return h(
+    "p",
+    { class: "mg-help" },
+    kbd(MOD, "Enter"),
+    " runs the test. ",
+    h("kbd", {}, "Tab"),
+    " indents; to leave the editor press ",
+    h("kbd", {}, "Esc"),
+    " then ",
+    h("kbd", {}, "Tab"),
+    ", or ",
+    MAC ? kbd("Shift", "Alt", "M") : kbd("Ctrl", "M"),
+    " to make Tab move focus.",
+  );
+}

@@ -1,0 +1,24 @@
+/** Entry point: hydrates every exercise widget on the page, once, and starts Python when idle. */
+import { startWhenIdle } from "./python.js";
+import { mountExercise } from "./widget.js";
+
+const mounted = new WeakSet();
+
+function mountAll() {
+  const widgets = [...document.querySelectorAll("[data-exercise-widget]")].filter((el) => !mounted.has(el));
+  for (const el of widgets) {
+    mounted.add(el);
+    try {
+      mountExercise(el);
+    } catch (error) {
+      el.textContent = `This exercise could not be shown: ${error.message}`;
+      console.error(error);
+    }
+  }
+  if (widgets.length) startWhenIdle();
+}
+
+// mkdocs-material's instant navigation swaps pages without reloading: it announces each on document$
+if (window.document$?.subscribe) window.document$.subscribe(mountAll);
+else if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();

@@ -1,0 +1,23 @@
+/**
+ * Reads the JSON the MkDocs plugin embeds in a widget:
+ *
+ *   { "exercises": [ { "id", "label", "slots": [..], "prompt", "hints": [..], "why",
+ *                      "stubs": {slot: text}, "solutions": {slot: text}, "test_code", "version" } ],
+ *     "scaffold": [ {"text": "..."}, {"slot": "add", "indent": 12}, ... ],
+ *     "slot_labels": {"add": "__add__", ...} }
+ *
+ * (course/widget_data.py writes it.) `prompt`, `hints` and `why` are HTML the plugin rendered
+ * from the exercise's Markdown.
+ */
+export function readModel(root) {
+  const script = root.querySelector('script[type="application/json"]');
+  if (!script) throw new Error("the widget has no JSON data");
+  const data = JSON.parse(script.textContent);
+  const exercises = data.exercises.map((exercise) => ({ hints: [], why: "", test_code: "", solutions: {}, ...exercise }));
+  return { exercises, scaffold: data.scaffold, slotLabels: data.slot_labels };
+}
+
+/** True for an exercise with a slot of its own (`add`), false for one that runs all slots (`diamond`). */
+export function ownsSlot(exercise) {
+  return exercise.slots.length === 1 && exercise.slots[0] === exercise.id;
+}

@@ -1,0 +1,100 @@
+/** Pieces both kinds of panel share: prompt, hints, "why it works", disclosures, the full class. */
+import { h, uid } from "./dom.js";
+import { EditorView } from "@codemirror/view";
+import { createViewer, markLines, setText } from "./editor.js";
+import { assemble } from "./scaffold.js";
+
+export function prompt(exercise) {
+  return h("div", { class: "mg-prompt", html: exercise.prompt });
+}
+
+/** Hints revealed one at a time, each kept once shown. */
+export function hints(exercise) {
+  if (!exercise.hints.length) return null;
+  const list = h("ol", { class: "mg-hints__list" });
+  const button = h("button", { type: "button", class: "mg-button mg-button--quiet" });
+  const label = () => `Show hint ${list.children.length + 1} of ${exercise.hints.length}`;
+  button.textContent = label();
+  button.addEventListener("click", () => {
+    const item = h("li", { html: exercise.hints[list.children.length], tabindex: "-1" });
+    list.append(item);
+    item.focus();
+    if (list.children.length === exercise.hints.length) button.hidden = true;
+    else button.textContent = label();
+  });
+  return h("div", { class: "mg-hints" }, list, button);
+}
+
+/** "Why it works", shown once the exercise has passed. */
+export function why(exercise) {
+  const el = h(
+    "section",
+    { class: "mg-why", hidden: true },
+    h("h3", { class: "mg-why__title" }, "Why it works"),
+    h("div", { html: exercise.why }),
+  );
+  return { el, show: (passed) => (el.hidden = !passed || !exercise.why) };
+}
+
+/**
+ * A button that shows and hides `content`; `onOpen()` runs each time it opens.
+ * Returns `{button, content, close()}`.
+ */
+export function disclosure({ show, hide, content, onOpen }) {
+  content.id ||= uid("mg-disclosure");
+  content.hidden = true;
+  const button = h(
+    "button",
+    { type: "button", class: "mg-button", "aria-expanded": "false", "aria-controls": content.id },
+    show,
+  );
+  const set = (open) => {
+    content.hidden = !open;
+    button.setAttribute("aria-expanded", String(open));
+    button.textContent = open ? hide : show;
+    if (open) onOpen?.();
+  };
+  button.addEventListener("click", () => set(content.hidden));
+  return { button, content, close: () => set(false) };
+}
+
+/**
+ * "Show full Value class": the scaffold with the learner's current bodies, read-only,
+ * the `active` slot marked. Returns the disclosure; `refresh()` re-reads the bodies.
+ */
+export function fullClass({ model, bodies, active }) {
+  const frame = h("div", { class: "mg-code mg-fullclass" });
+  const caption = h(
+    "p",
+    { class: "mg-code__caption" },
+    active ? ["The whole class as it runs, with your code in place; your ", h("code", {}, model.slotLabels[active]), " body is highlighted."] : "The whole class as it runs, with all your closure bodies in place (highlighted).",
+  );
+  const content = h("div", { class: "mg-fullclass__wrap" }, caption, frame);
+  let view = null;
+  const refresh = () => {
+    if (content.hidden) return;
+    const { text, lines } = assemble(model.scaffold, bodies());
+    if (!view) view = createViewer({ parent: frame, doc: text, label: "The full Value class, read-only" });
+    else setText(view, text);
+    const marks = [];
+    for (const [slot, [first, last]] of Object.entries(lines)) {
+      if (active && slot !== active) continue;
+      for (let line = first; line <= last; line++) marks.push({ line, className: "mg-line-slot" });
+    }
+    markLines(view, marks);
+    return active ? lines[active] : null;
+  };
+  const disc = disclosure({
+    show: "Show full Value class",
+    hide: "Hide full Value class",
+    content,
+    onOpen: () => {
+      const range = refresh();
+      if (range) {
+        const pos = view.state.doc.line(range[0]).from;
+        view.dispatch({ effects: EditorView.scrollIntoView(pos, { y: "center" }) });
+      }
+    },
+  });
+  return { ...disc, refresh };
+}
