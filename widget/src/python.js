@@ -15,6 +15,7 @@ class Python {
   /** Starts the worker, once; later calls do nothing. */
   start() {
     if (this.#worker) return;
+    performance.mark("python-start"); // the benchmark (bench/) times Python's start-up by these marks
     this.#setStatus({ state: "loading", loaded: 0, total: 0 });
     const worker = new Worker(WORKER_URL, { type: "module", name: "python" });
     worker.addEventListener("message", (event) => this.#receive(event.data));
@@ -56,6 +57,7 @@ class Python {
     if (message.type === "progress") {
       this.#setStatus({ state: "loading", loaded: message.loaded, total: message.total });
     } else if (message.type === "ready") {
+      performance.mark("python-ready");
       this.#setStatus({ state: "ready", ms: message.ms });
     } else if (message.type === "result") {
       this.#pending.get(message.id)?.resolve(message.result);
