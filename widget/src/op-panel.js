@@ -70,8 +70,8 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     whyPart.el,
   );
 
+  // said until the learner edits or runs: their next save records the new version
   if (saved && saved.version !== exercise.version) {
-    store.setCode(slot, saved.text, exercise.version);
     notice.replaceChildren(
       "This exercise has changed since you last worked on it. Your code is kept as you left it; run the test to check it again.",
     );
@@ -96,11 +96,14 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   }
 
   async function run() {
+    const text = view.state.doc.toString();
+    store.setCode(slot, text, exercise.version);
+    notice.replaceChildren();
     markLines(view, []);
     progress = { ...progress, attempted: true };
     store.setProgress(exercise.id, exercise.version, progress);
     solution.button.hidden = false;
-    const outcome = await runner({ [slot]: view.state.doc.toString() });
+    const outcome = await runner({ [slot]: text });
     if (!outcome) return;
     progress = { ...progress, passed: outcome.verdict === "pass" };
     store.setProgress(exercise.id, exercise.version, progress);

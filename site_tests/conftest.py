@@ -1,0 +1,101 @@
+"""The built site (`make build` writes site/), served on 127.0.0.1, in Debian's Chromium.
+
+Every browser context is watched (see learner.Watch); when a test ends, its pages must have
+made no request outside 127.0.0.1 and logged no console error.
+"""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from learner import Learner, Watch
+
+from course import serve
+from grader.catalog import load_catalog
+
+SITE = Path(__file__).resolve().parent.parent / "site"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SUB_PATH = "/course/"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.exit("Debian's chromium is not installed: run `make chromium` (or `make test`)")
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def widget_page():
+    """The site path of the page whose widget has every tab (the one ending in diamond)."""
+    if not (SITE / "index.html").is_file():
+        pytest.exit(f"{SITE} is not built: run `make build` first")
+    for page in sorted(SITE.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "data-exercise-widget" in html and '"id":"diamond"' in html:
+            return page.parent.relative_to(SITE).as_posix().strip(".") + "/"
+    pytest.exit(f"no page of {SITE} holds the exercise widget with a diamond tab")
+
+
+@pytest.fixture(scope="session")
+def site():
+    with serve.start(SITE) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def site_under_sub_path():
+    with serve.start(SITE, base=SUB_PATH) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def exercises():
+    return load_catalog()
+
+
+def learner_at(browser, url, **context_args):
+    """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`."""
+    context = browser.new_context(**context_args)
+    watch = Watch(context)
+    page = context.new_page()
+    return Learner(page, url), watch, context.close
+
+
+def assert_clean(watch):
+    assert watch.blocked == [], f"requests left 127.0.0.1: {watch.blocked}"
+    assert watch.errors == [], f"errors in the browser: {watch.errors}"
+
+
+@pytest.fixture
+def visit(browser, site, widget_page):
+    """Opens fresh visitors to the widget page: `visit(**context_args) -> (learner, watch)`."""
+    opened = []
+
+    def open_visit(base_url=None, **context_args):
+        url = (base_url or site.url) + widget_page.lstrip("/")
+        learner, watch, close = learner_at(browser, url, **context_args)
+        opened.append((watch, close))
+        return learner.open(), watch
+
+    yield open_visit
+    for watch, close in opened:
+        close()
+        assert_clean(watch)
+
+
+@pytest.fixture(scope="module")
+def learner(browser, site, widget_page):
+    """One page shared by a module's tests: Python loads once (~3 s) instead of per test."""
+    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+    yield learner.open()
+    close()
+    assert_clean(watch)

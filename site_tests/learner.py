@@ -1,0 +1,119 @@
+"""A learner at the exercise widget, driven through Playwright: the tests read like what they do.
+
+Everything here goes through the widget's testing contract (ARCHITECTURE.md, issue 3):
+`[data-exercise-widget]`, tabs named by their labels, the active tab panel with its `.cm-content`
+editor and "Run test" button, and `data-verdict` on the result once a run has ended.
+"""
+
+import re
+from urllib.parse import urlsplit
+
+from playwright.sync_api import expect
+
+RUN_TIMEOUT_MS = 60_000  # covers Python's first load on a slow machine
+
+
+class Watch:
+    """Records every request of a browser context, blocks any that leaves 127.0.0.1, and
+    collects console errors and uncaught exceptions, the page's and its workers' alike."""
+
+    def __init__(self, context):
+        self.requests, self.blocked, self.errors = [], [], []
+        context.route("**/*", self._guard)
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("console", self._console)
+        context.on("weberror", self._uncaught)
+
+    def _guard(self, route):
+        url = route.request.url
+        if urlsplit(url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.blocked.append(url)
+            route.abort("blockedbyclient")
+
+    def _uncaught(self, web_error):
+        error = web_error.error
+        self.errors.append(f"uncaught: {error.message}\n{error.stack}")
+
+    def _console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console: {message.text}")
+
+
+class Learner:
+    def __init__(self, page, url):
+        self.page, self.url = page, url
+        self.widget = page.locator("[data-exercise-widget]").first
+
+    def open(self):
+        self.page.goto(self.url)
+        return self.ready()
+
+    def reload(self):
+        self.page.reload()
+        return self.ready()
+
+    def ready(self):
+        expect(self.tab("diamond")).to_be_visible()
+        return self
+
+    def tab(self, label):
+        return self.widget.get_by_role("tab", name=label, exact=True)
+
+    @property
+    def panel(self):
+        """The visible tab panel (hidden panels are not in the accessibility tree)."""
+        return self.widget.get_by_role("tabpanel")
+
+    @property
+    def editor(self):
+        return self.panel.locator(".cm-content")
+
+    @property
+    def result(self):
+        return self.panel.locator("[data-verdict]")
+
+    def open_tab(self, label):
+        self.tab(label).click()
+        expect(self.tab(label)).to_have_attribute("aria-selected", "true")
+
+    def write(self, code):
+        """Replace the editor's text, as pasting would (typing would be auto-indented)."""
+        self.editor.click()
+        self.page.keyboard.press("Control+a")
+        self.page.keyboard.insert_text(code)
+
+    def code(self):
+        return self.editor.inner_text().rstrip("\n")
+
+    def run(self):
+        """Press "Run test" and wait for the verdict; returns "pass", "fail" or "error"."""
+        self.panel.get_by_role("button", name="Run test", exact=True).click()
+        return self.verdict()
+
+    def verdict(self):
+        self.result.wait_for(timeout=RUN_TIMEOUT_MS)
+        return self.result.get_attribute("data-verdict")
+
+    def solve(self, label, code):
+        """Write `code` on the tab `label` and run its test."""
+        self.open_tab(label)
+        self.write(code)
+        return self.run()
+
+    def result_text(self):
+        """The result as read, whitespace collapsed."""
+        return squash(self.result.inner_text())
+
+    def passed_mark_visible(self, label):
+        return self.tab(label).get_by_text("✓").is_visible()
+
+
+def squash(text):
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def as_read(markdown):
+    """A grader sentence as the page shows it: `code` spans become code, without backticks."""
+    return squash(markdown.replace("`", ""))

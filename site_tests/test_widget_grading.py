@@ -1,0 +1,99 @@
+"""Grading in the browser agrees with the grader: reference bodies pass, known mistakes fail
+with their explanation, the diamond runs every body, errors point at the learner's line."""
+
+import pytest
+from learner import as_read, squash
+from playwright.sync_api import expect
+
+from grader import grade
+from grader.explain import MISTAKES
+
+OPS = ["add", "mul", "pow", "tanh", "exp"]
+
+
+def mistake(exercise, key):
+    """The exercise's known-wrong answer explained by `key` alone."""
+    return next(m for m in exercise.mistakes if m.explains == (key,))
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_reference_body_passes_and_earns_a_check_mark(learner, exercises, op):
+    exercise = exercises[op]
+    assert learner.solve(exercise.label, exercise.solutions[op]) == "pass"
+    assert squash(grade(op, exercise.solutions)["summary"]) in learner.result_text()
+    assert learner.passed_mark_visible(exercise.label)
+    expect(learner.panel.get_by_text("Why it works")).to_be_visible()
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_assignment_instead_of_accumulation_fails_with_its_explanation(learner, exercises, op):
+    exercise = exercises[op]
+    bodies = mistake(exercise, "assign").bodies
+    expected = grade(op, bodies)
+    assert learner.solve(exercise.label, bodies[op]) == expected["verdict"] == "fail"
+    text = learner.result_text()
+    assert as_read(MISTAKES["assign"]) in text
+    failed = learner.result.locator(".mg-check.is-failed")
+    assert failed.count() == sum(not row["passed"] for row in expected["checks"]) > 0
+    first = next(row for row in expected["checks"] if not row["passed"])
+    expect(failed.first).to_contain_text(first["got_text"])
+    expect(failed.first).to_contain_text(first["expected_text"])
+    assert not learner.passed_mark_visible(exercise.label)
+
+
+def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(
+    learner, exercises
+):
+    for op in OPS:
+        learner.solve(exercises[op].label, exercises[op].solutions[op])
+    learner.open_tab("diamond")
+    expect(learner.panel.get_by_text("starter code")).to_have_count(0)
+    assert learner.run() == "pass"
+    assert learner.passed_mark_visible("diamond")
+
+    wrong = mistake(exercises["diamond"], "assign").bodies
+    for op, body in wrong.items():
+        if body != exercises[op].solutions[op]:
+            learner.open_tab(exercises[op].label)
+            learner.write(body)
+    learner.open_tab("diamond")
+    expected = grade("diamond", {**exercises["diamond"].solutions, **wrong})
+    assert learner.run() == expected["verdict"] == "fail"
+    assert as_read(MISTAKES["assign"]) in learner.result_text()
+    assert not learner.passed_mark_visible("diamond")
+
+
+def test_diamond_names_the_closures_still_at_their_stub(visit, exercises):
+    learner, _ = visit()
+    learner.solve("__add__", exercises["add"].solutions["add"])
+    learner.open_tab("diamond")
+    stubs = [exercises[op].label for op in OPS if op != "add"]
+    for label in stubs:
+        expect(learner.panel.get_by_role("listitem").filter(has_text=label)).to_contain_text(
+            "starter code"
+        )
+    expected = grade("diamond", {"add": exercises["add"].solutions["add"]})
+    assert expected["stubs"] == [op for op in OPS if op != "add"]
+    assert learner.run() == expected["verdict"]
+    assert squash(expected["summary"]) in learner.result_text()
+
+
+def test_syntax_error_points_at_the_learners_line(learner, exercises):
+    body = "self.grad += out.grad\nother.grad += out.grad)\n"
+    expected = grade("add", {"add": body})["error"]
+    assert expected["line"] == 2
+    assert learner.solve("__add__", body) == "error"
+    text = learner.result_text()
+    assert "line 2" in text and "other.grad += out.grad)" in text
+    expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_text(
+        "other.grad += out.grad)"
+    )
+
+
+def test_printed_output_is_shown_as_text_never_as_html(learner, exercises):
+    body = exercises["add"].solutions["add"] + '\nprint("<b>bold</b><script>x()</script>")\n'
+    assert learner.solve("__add__", body) == "pass"
+    output = learner.result.locator("details", has_text="What your code printed")
+    output.locator("summary").click()
+    expect(output.locator("pre")).to_contain_text("<b>bold</b><script>x()</script>")
+    expect(output.locator("b")).to_have_count(0)
