@@ -41,9 +41,7 @@ def test_assignment_instead_of_accumulation_fails_with_its_explanation(learner, 
     assert not learner.passed_mark_visible(exercise.label)
 
 
-def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(
-    learner, exercises
-):
+def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(learner, exercises):
     for op in OPS:
         learner.solve(exercises[op].label, exercises[op].solutions[op])
     learner.open_tab("diamond")
@@ -85,9 +83,7 @@ def test_syntax_error_points_at_the_learners_line(learner, exercises):
     assert learner.solve("__add__", body) == "error"
     text = learner.result_text()
     assert "line 2" in text and "other.grad += out.grad)" in text
-    expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_text(
-        "other.grad += out.grad)"
-    )
+    expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_text("other.grad += out.grad)")
 
 
 def test_printed_output_is_shown_as_text_never_as_html(learner, exercises):

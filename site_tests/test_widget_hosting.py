@@ -47,7 +47,8 @@ def test_status_shows_download_progress_and_a_run_pressed_early_waits(
         assert learner.run() == "pass"
         log = learner.page.evaluate("window.statusLog")
         ready = log.index("Python ready")
-        assert any(re.fullmatch(r"Loading Python: [\d.]+ of [\d.]+ MB", text) for text in log[:ready])
+        progress = re.compile(r"Loading Python: [\d.]+ of [\d.]+ MB")
+        assert any(progress.fullmatch(text) for text in log[:ready]), log
         expect(learner.widget.get_by_text("Python ready")).to_be_visible()
     finally:
         context.close()
