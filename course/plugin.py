@@ -10,8 +10,9 @@ from mkdocs.plugins import BasePlugin
 
 from grader.catalog import load_catalog
 
-from . import assets
+from . import assets, lessons
 from .fences import FenceError, replace_exercise_blocks
+from .prerender import PrerenderError
 from .widget_data import UnknownExercise, widget_data, widget_html
 
 
@@ -37,12 +38,23 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         script.type = "module"
         config.extra_javascript.append(script)
         config.extra_css.append(assets.WIDGET_CSS)
+        config.extra_css.append(lessons.KATEX_CSS)
         return config
 
     def on_page_markdown(self, markdown_text, page, config, files):
         try:
+            uri = page.file.src_uri
+            markdown_text = lessons.prepare(markdown_text, uri, self.root, self._to_html)
             return replace_exercise_blocks(markdown_text, self._widget)
         except (FenceError, UnknownExercise) as error:
+            raise PluginError(f"{page.file.src_uri}: {error}") from error
+        except (lessons.LessonError, PrerenderError) as error:
+            raise PluginError(str(error)) from error
+
+    def on_page_content(self, html, page, config, files):
+        try:
+            return lessons.finish(html, self.root)
+        except PrerenderError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from error
 
     def _widget(self, ids, line):
@@ -59,5 +71,6 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             assets.bundle_widget(self.root, config.site_dir)
             assets.copy_pyodide(self.root, config.site_dir)
             assets.write_python_zip(self.root, config.site_dir)
-        except assets.AssetError as error:
+            lessons.copy_katex(self.root, config.site_dir)
+        except (assets.AssetError, lessons.LessonError) as error:
             raise PluginError(str(error)) from error

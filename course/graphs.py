@@ -1,0 +1,77 @@
+"""Computation graphs of live `Value` objects, as Graphviz DOT and as a sentence for screen readers.
+
+Works with any object shaped like the course's `Value`: `data`, `_prev`, `_op`, `label`, and
+`grad` once the lessons have added it. Nodes carry SVG classes (`value`, `leaf`, `op`, `edge`)
+and no colours: the site's CSS paints them, so one drawing suits light and dark schemes.
+"""
+
+FONT = "Helvetica,Arial,sans-serif"
+
+
+def trace(root):
+    """Every node `root` was computed from, inputs before outputs, each once."""
+    order, seen = [], set()
+
+    def visit(v):
+        if id(v) not in seen:
+            seen.add(id(v))
+            for parent in v._prev:
+                visit(parent)
+            order.append(v)
+
+    visit(root)
+    return order
+
+
+def number(x):
+    """A number as the diagrams show it: four decimals, and never `-0.0000`."""
+    return f"{x + 0.0:.4f}" if round(x, 4) else "0.0000"
+
+
+def _numbers(v):
+    """What a node shows besides its label: its data, and its grad once Values have one."""
+    return [f"data {number(v.data)}"] + ([f"grad {number(v.grad)}"] if hasattr(v, "grad") else [])
+
+
+def _record(text):
+    """`text` escaped for a Graphviz record label."""
+    for special in '\\{}|<>"':
+        text = text.replace(special, "\\" + special)
+    return text
+
+
+def dot(root):
+    """The DOT source of the graph that produced `root`, drawn left to right."""
+    nodes = trace(root)
+    name = {id(v): f"v{i}" for i, v in enumerate(nodes)}
+    lines = [
+        "digraph {",
+        f'  graph [rankdir=LR, bgcolor=transparent, fontname="{FONT}", nodesep=0.25, ranksep=0.35]',
+        f'  node [fontname="{FONT}", fontsize=12, penwidth=1.2]',
+        "  edge [penwidth=1.2, arrowsize=0.7]",
+    ]
+    for v in nodes:
+        fields = " | ".join([_record(v.label or " "), *_numbers(v)])
+        kind = "value result" if v._op else "value leaf"
+        lines.append(f'  {name[id(v)]} [shape=Mrecord, class="{kind}", label="{fields}"]')
+        if v._op:
+            op = f"{name[id(v)]}_op"
+            lines.append(f'  {op} [shape=circle, class="op", label="{_record(v._op)}"]')
+            lines.append(f"  {op} -> {name[id(v)]}")
+            lines.extend(f"  {name[id(p)]} -> {op}" for p in v._prev)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def describe(root):
+    """The graph in words, for a screen reader: how each node was computed, from the leaves up."""
+    parts = []
+    for v in trace(root):
+        label = v.label or "an unnamed value"
+        values = ", ".join(_numbers(v))
+        if v._op:
+            inputs = " and ".join(p.label or "an unnamed value" for p in v._prev)
+            parts.append(f"{label} = {v._op} of {inputs} ({values})")
+        else:
+            parts.append(f"{label} is a leaf ({values})")
+    return f"Computation graph of {root.label or 'the output'}: " + "; ".join(parts) + "."

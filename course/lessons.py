@@ -1,0 +1,111 @@
+"""The lesson pages' build step: run each page's code, draw its graphs, render quizzes and formulas.
+
+- `prepare(markdown, ...)`, before Markdown is converted: runs the page's Python blocks in order
+  (as `tests/test_docs.py` does), replaces each ```` ```graph ```` fence with the SVG of the
+  graph it names, each ```` ```quiz ```` fence with its form, and gives ```` ```output ````
+  blocks their "Output" title.
+- `finish(html, ...)`, after: typesets the formulas with KaTeX.
+- `copy_katex(...)`: KaTeX's stylesheet and fonts for the built site.
+
+A graph fence holds the expression of a `Value` on its first line and, optionally, a caption
+in Markdown on the lines after it.
+"""
+
+import html
+import shutil
+from pathlib import Path
+
+from . import graphs, pagecode, prerender, quiz
+
+KATEX_DIR = "assets/katex"
+KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
+OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
+
+
+class LessonError(ValueError):
+    """A page whose code, graph or quiz is broken; the message names the page and line."""
+
+
+def prepare(markdown, page, root, to_html):
+    """`markdown` with its graphs, quizzes and output blocks made ready for conversion."""
+    lines = markdown.splitlines()
+    replaced = {}  # first line -> (last line, new text)
+    drawings = []
+    for item, namespace, ran in pagecode.run(pagecode.parse(markdown), page):
+        where = f"{page}, line {item.line}"
+        opening = lines[item.line - 1]
+        if ran is not None:
+            _check_ran(item, ran, where)
+        elif item.kind == "output":
+            replaced[item.line] = (item.line, opening.partition("`")[0] + OUTPUT_FENCE)
+        elif item.kind in ("graph", "quiz") and (item.info != item.kind or opening[0] != "`"):
+            raise LessonError(f"{where}: write a ```{item.kind} fence at the left margin, alone")
+        elif item.kind == "graph":
+            drawings.append((item, *_graph(item, namespace, where, to_html)))
+        elif item.kind == "quiz":
+            replaced[item.line] = (item.end, f"\n{_quiz(item, where, to_html)}\n")
+    sources = [source for _, source, _ in drawings]
+    for (item, _, figure), svg in zip(drawings, prerender.svgs(sources, root), strict=True):
+        replaced[item.line] = (item.end, "\n" + figure(svg) + "\n")
+    return _replace_lines(lines, replaced)
+
+
+def finish(page_html, root):
+    """The page's HTML with its formulas typeset."""
+    return prerender.render_math(page_html, root)
+
+
+def copy_katex(root, site_dir):
+    """Copy KaTeX's stylesheet and fonts from node_modules into `<site>/assets/katex/`."""
+    source = Path(root) / "node_modules" / "katex" / "dist"
+    if not source.is_dir():
+        raise LessonError(f"{source} is missing: run `npm ci` first")
+    target = Path(site_dir) / KATEX_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source / "katex.min.css", target / "katex.min.css")
+    shutil.copytree(source / "fonts", target / "fonts", dirs_exist_ok=True)
+
+
+def _check_ran(item, ran, where):
+    error = ran.error
+    if item.raises is None and error is not None:
+        raise LessonError(f"{where}: the block raised {ran.shown().splitlines()[-1]}")
+    if item.raises is not None and type(error).__name__ != item.raises:
+        got = "nothing" if error is None else type(error).__name__
+        raise LessonError(f"{where}: the block should raise {item.raises} but raised {got}")
+
+
+def _graph(item, namespace, where, to_html):
+    """The DOT source of the graph a fence names, and a function wrapping its SVG in a figure."""
+    expression, _, caption = item.body.strip().partition("\n")
+    try:
+        root = eval(expression, namespace)  # the page's own expression, e.g. `L`
+    except Exception as error:
+        raise LessonError(f"{where}: cannot evaluate {expression!r}: {error!r}") from error
+    if not hasattr(root, "_prev"):
+        raise LessonError(f"{where}: {expression!r} is not a Value but {root!r}")
+    label = html.escape(graphs.describe(root), quote=True)
+    caption = f"<figcaption>{quiz.inline(to_html, caption)}</figcaption>" if caption.strip() else ""
+
+    def figure(svg):
+        svg = svg.replace("<svg", f'<svg role="img" aria-label="{label}"', 1)
+        canvas = f'<div class="mg-graph__canvas">{svg}</div>'
+        return f'<figure class="mg-graph">{canvas}{caption}</figure>'
+
+    return graphs.dot(root), figure
+
+
+def _quiz(item, where, to_html):
+    try:
+        return quiz.render(quiz.parse(item.body), to_html)
+    except quiz.QuizError as error:
+        raise LessonError(f"{where}: {error}") from error
+
+
+def _replace_lines(lines, replaced):
+    out, number = [], 1
+    while number <= len(lines):
+        last, text = replaced.get(number, (number, lines[number - 1]))
+        out.append(text)
+        number = last + 1
+    return "\n".join(out) + "\n"

@@ -1,0 +1,31 @@
+// Renders a page's diagrams and formulas at build time, offline: Graphviz (WebAssembly, from
+// @viz-js/viz) turns DOT into SVG, and KaTeX turns TeX into HTML.
+// Reads {"graphs": [dot, ...], "math": [{"tex", "display"}, ...]} on stdin and writes
+// {"graphs": [svg, ...], "math": [html, ...]} on stdout. An error exits 1 and names the input.
+import { instance } from "@viz-js/viz";
+import katex from "katex";
+
+const read = async (stream) => {
+  const chunks = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+};
+
+const job = JSON.parse(await read(process.stdin));
+const viz = job.graphs.length ? await instance() : null;
+const out = { graphs: [], math: [] };
+
+try {
+  for (const source of job.graphs) out.graphs.push(viz.renderString(source, { format: "svg" }));
+  for (const { tex, display } of job.math) {
+    try {
+      out.math.push(katex.renderToString(tex, { displayMode: display, throwOnError: true }));
+    } catch (error) {
+      throw new Error(`KaTeX cannot render ${JSON.stringify(tex)}: ${error.message}`);
+    }
+  }
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+process.stdout.write(JSON.stringify(out));

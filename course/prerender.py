@@ -1,0 +1,75 @@
+"""Diagrams and formulas rendered at build time by `prerender.mjs` (Graphviz and KaTeX in Node).
+
+The pages then need no script to show them, and nothing is fetched at run time.
+"""
+
+import html
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+SCRIPT = Path(__file__).with_name("prerender.mjs")
+PT_TO_PX = 4 / 3
+
+
+class PrerenderError(RuntimeError):
+    """Node is missing, or a diagram or formula could not be rendered."""
+
+
+def _node(job, root):
+    node = shutil.which("node")
+    if node is None:
+        raise PrerenderError("`node` is not on PATH: install Node.js 20 or later")
+    done = subprocess.run(
+        [node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True, cwd=root
+    )
+    if done.returncode != 0:
+        raise PrerenderError(f"{SCRIPT.name} failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def svgs(sources, root):
+    """Each DOT source as inline SVG (see `clean_svg`)."""
+    if not sources:
+        return []
+    return [clean_svg(svg) for svg in _node({"graphs": sources, "math": []}, root)["graphs"]]
+
+
+def clean_svg(svg):
+    """Graphviz's SVG made fit to inline in a page.
+
+    Drops the XML prolog, comments, tooltips and ids (several diagrams share a page), and turns
+    the size in points into pixels that CSS may shrink.
+    """
+    svg = svg[svg.index("<svg") :]
+    svg = re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
+    svg = re.sub(r"<title>.*?</title>\n?", "", svg)
+    svg = re.sub(r' id="[^"]*"', "", svg)
+
+    def pixels(match):
+        return f'{match[1]}="{round(float(match[2]) * PT_TO_PX)}"'
+
+    return re.sub(r'(width|height)="([\d.]+)pt"', pixels, svg, count=2).strip()
+
+
+MATH = re.compile(
+    r'<(?P<tag>span|div) class="arithmatex">\s*\\(?P<open>[(\[])(?P<tex>.*?)\\[)\]]\s*</(?P=tag)>',
+    re.S,
+)
+
+
+def render_math(page_html, root):
+    """`page_html` with each formula pymdownx.arithmatex left (generic mode) typeset by KaTeX."""
+    found = list(MATH.finditer(page_html))
+    if not found:
+        return page_html
+    job = {
+        "graphs": [],
+        "math": [{"tex": html.unescape(m["tex"]), "display": m["open"] == "["} for m in found],
+    }
+    rendered = iter(_node(job, root)["math"])
+    return MATH.sub(
+        lambda m: f'<{m["tag"]} class="arithmatex">{next(rendered)}</{m["tag"]}>', page_html
+    )

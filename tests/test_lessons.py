@@ -1,0 +1,143 @@
+"""course.lessons and course.prerender: graphs, quizzes, outputs and formulas at build time.
+
+These run Node (Graphviz and KaTeX from node_modules), as the build does.
+"""
+
+import re
+import textwrap
+from pathlib import Path
+
+import markdown
+import pytest
+
+from course import graphs, lessons, prerender
+
+ROOT = Path(__file__).resolve().parent.parent
+
+VALUE = """\
+```python
+class Value:
+    def __init__(self, data, _children=(), _op="", label=""):
+        self.data = data
+        self.grad = 0.0
+        self._prev = tuple(dict.fromkeys(_children))
+        self._op = _op
+        self.label = label
+
+    def __mul__(self, other):
+        return Value(self.data * other.data, (self, other), "*")
+
+
+a = Value(2.0, label="a")
+b = Value(-3.0, label="b")
+e = a * b
+e.label = "e"
+```
+"""
+
+
+def prepare(text):
+    return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, markdown.markdown)
+
+
+def test_a_graph_fence_becomes_an_accessible_inline_svg_of_the_live_objects():
+    page = prepare(VALUE + "\n```graph\ne\nThe *product*.\n```\n")
+    figure = page[page.index("<figure") : page.index("</figure>")]
+    assert figure.startswith('<figure class="mg-graph"><div class="mg-graph__canvas"><svg')
+    assert 'role="img" aria-label="Computation graph of e: a is a leaf (data 2.0000' in figure
+    assert "e = * of a and b (data -6.0000, grad 0.0000)" in figure
+    assert figure.endswith("<figcaption>The <em>product</em>.</figcaption>")
+    svg = figure[figure.index("<svg") : figure.index("</svg>")]
+    assert svg.count('class="node value leaf"') == 2
+    assert svg.count('class="node value result"') == 1
+    assert svg.count('class="node op"') == 1 and svg.count('class="edge"') == 3
+    assert "data &#45;6.0000" in svg
+    assert " id=" not in svg and "<title>" not in svg and "<!--" not in svg
+    assert not re.search(r'(width|height)="[\d.]+pt"', svg)
+    assert "\n\n" not in figure  # a blank line would end the raw HTML block
+
+
+def test_graphs_show_grad_only_once_values_have_one():
+    class Bare:
+        def __init__(self, data, label):
+            self.data, self.label, self._prev, self._op = data, label, (), ""
+
+    assert "grad" not in graphs.dot(Bare(1.0, "x"))
+    assert "grad" not in graphs.describe(Bare(1.0, "x"))
+
+
+def test_record_labels_are_escaped():
+    class Named:
+        data, grad, _prev, _op = 0.0, -0.0, (), ""
+        label = "a|b {c}"
+
+    assert 'label="a\\|b \\{c\\} | data 0.0000 | grad 0.0000"' in graphs.dot(Named())
+
+
+def test_output_fences_get_their_title_and_quizzes_their_form():
+    page = prepare("""\
+        ```python
+        print(1)
+        ```
+
+        ```output
+        1
+        ```
+
+        ```quiz
+        id = "q"
+        question = "How many?"
+        answer = 1
+        tolerance = 0
+        hint = "One."
+        why = "One."
+        ```
+        """)
+    assert '```{ .text .mg-output title="Output" }\n1\n```' in page
+    assert '\n<form class="mg-quiz" data-quiz="q" data-kind="number"' in page
+    assert "```quiz" not in page
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("```python\n1 / 0\n```\n", r"page.md, line 1: the block raised ZeroDivisionError"),
+        (
+            "<!-- raises KeyError -->\n```python\n1 / 0\n```\n",
+            "should raise KeyError but raised ZeroDivisionError",
+        ),
+        ("<!-- raises KeyError -->\n```python\nx = 1\n```\n", "but raised nothing"),
+        ("```graph\nmissing\n```\n", "cannot evaluate 'missing'"),
+        ("```python\nx = 1\n```\n\n```graph\nx\n```\n", "'x' is not a Value but 1"),
+        ("!!! note\n    ```graph\n    x\n    ```\n", "at the left margin"),
+        ('```quiz\nid = "q"\n```\n', "page.md, line 1: quiz q: `question` is missing"),
+    ],
+)
+def test_broken_pages_stop_the_build_with_the_line(text, message):
+    with pytest.raises(lessons.LessonError, match=message):
+        prepare(text)
+
+
+def test_formulas_are_typeset_by_katex():
+    html = markdown.markdown(
+        "Inline $L = -8$ and\n\n$$\n\\frac{dL}{da} = a < b\n$$\n",
+        extensions=["pymdownx.arithmatex"],
+        extension_configs={"pymdownx.arithmatex": {"generic": True}},
+    )
+    typeset = lessons.finish(html, ROOT)
+    assert '<span class="arithmatex"><span class="katex">' in typeset
+    assert '<div class="arithmatex"><span class="katex-display">' in typeset
+    assert "<mo>&lt;</mo>" in typeset  # the escaped `<` reached KaTeX as `<`
+    assert "\\(" not in typeset and "\\[" not in typeset
+
+
+def test_bad_tex_names_the_formula():
+    with pytest.raises(prerender.PrerenderError, match=r"KaTeX cannot render .*\\\\frac\{"):
+        lessons.finish('<span class="arithmatex">\\(\\frac{\\)</span>', ROOT)
+
+
+def test_katex_stylesheet_and_fonts_are_copied(tmp_path):
+    lessons.copy_katex(ROOT, tmp_path)
+    css = (tmp_path / lessons.KATEX_CSS).read_text()
+    fonts = re.findall(r"url\((fonts/[^)]+\.woff2)\)", css)
+    assert fonts and all((tmp_path / lessons.KATEX_DIR / font).is_file() for font in fonts)
