@@ -1,6 +1,7 @@
 /** Entry point: hydrates every exercise widget on the page, once, and starts Python when idle. */
 import { startWhenIdle } from "./python.js";
 import { mountExercise } from "./widget.js";
+import "./quiz.js";
 
 const mounted = new WeakSet();
 

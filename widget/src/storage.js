@@ -78,6 +78,15 @@ class Store {
   setProgress(exercise, version, progress) {
     this.#write(`progress:${exercise}`, { version, ...progress });
   }
+
+  /** A quiz's saved state (any JSON value), or null. */
+  quiz(id) {
+    return this.#read(`quiz:${id}`);
+  }
+
+  setQuiz(id, state) {
+    this.#write(`quiz:${id}`, state);
+  }
 }
 
 /** One store per page, shared by every widget, so the diamond sees what the op tabs hold. */
