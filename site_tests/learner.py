@@ -68,7 +68,8 @@ class Learner:
 
     @property
     def editor(self):
-        return self.panel.locator(".cm-content")
+        """The learner's editor (read-only views of code are CodeMirror too, not editable)."""
+        return self.panel.locator('.cm-content[contenteditable="true"]')
 
     @property
     def result(self):

@@ -36,7 +36,7 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
     hints(exercise),
     whyPart.el,
   );
-  createViewer({ parent: testView, doc: exercise.test_code, label: "The diamond test, read-only" });
+  createViewer({ parent: testView, doc: exercise.test_code.trimEnd(), label: "The diamond test, read-only" });
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();

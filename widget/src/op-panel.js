@@ -42,7 +42,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     content: h("div", { class: "mg-solution" }, h("p", { class: "mg-code__caption" }, "One correct body:"), solutionView),
     onOpen: () => {
       if (!solutionView.firstChild) {
-        createViewer({ parent: solutionView, doc: exercise.solutions[slot] ?? "", label: "The solution, read-only" });
+        createViewer({ parent: solutionView, doc: (exercise.solutions[slot] ?? "").trimEnd(), label: "The solution, read-only" });
       }
     },
   });
