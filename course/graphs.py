@@ -40,18 +40,24 @@ def _record(text):
     return text
 
 
-def dot(root):
-    """The DOT source of the graph that produced `root`, drawn left to right."""
+def dot(root, direction="LR"):
+    """The DOT source of the graph that produced `root`, drawn left to right or top down ("TB").
+
+    Either way a node's label, data and grad are stacked, so nodes stay narrow.
+    """
     nodes = trace(root)
     name = {id(v): f"v{i}" for i, v in enumerate(nodes)}
     lines = [
         "digraph {",
-        f'  graph [rankdir=LR, bgcolor=transparent, fontname="{FONT}", nodesep=0.25, ranksep=0.35]',
+        f'  graph [rankdir={direction}, bgcolor=transparent, fontname="{FONT}", nodesep=0.25,'
+        " ranksep=0.35]",
         f'  node [fontname="{FONT}", fontsize=12, penwidth=1.2]',
         "  edge [penwidth=1.2, arrowsize=0.7]",
     ]
     for v in nodes:
-        fields = " | ".join([_record(v.label or " "), *_numbers(v)])
+        fields = " | ".join([_record(v.label)] * bool(v.label) + _numbers(v))
+        if direction == "TB":  # records stack their fields across the rank direction
+            fields = f"{{ {fields} }}"
         kind = "value result" if v._op else "value leaf"
         lines.append(f'  {name[id(v)]} [shape=Mrecord, class="{kind}", label="{fields}"]')
         if v._op:

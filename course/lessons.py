@@ -44,9 +44,9 @@ def prepare(markdown, page, root, to_html):
             drawings.append((item, *_graph(item, namespace, where, to_html)))
         elif item.kind == "quiz":
             replaced[item.line] = (item.end, f"\n{_quiz(item, where, to_html)}\n")
-    sources = [source for _, source, _ in drawings]
-    for (item, _, figure), svg in zip(drawings, prerender.svgs(sources, root), strict=True):
-        replaced[item.line] = (item.end, "\n" + figure(svg) + "\n")
+    svgs = iter(prerender.svgs([dot for _, dots, _ in drawings for dot in dots], root))
+    for item, dots, figure in drawings:
+        replaced[item.line] = (item.end, "\n" + figure(*(next(svgs) for _ in dots)) + "\n")
     return _replace_lines(lines, replaced)
 
 
@@ -76,7 +76,11 @@ def _check_ran(item, ran, where):
 
 
 def _graph(item, namespace, where, to_html):
-    """The DOT source of the graph a fence names, and a function wrapping its SVG in a figure."""
+    """Two DOT sources of the graph a fence names, and a function making the figure of their SVGs.
+
+    The first source is drawn left to right for wide screens, the second top down for phones;
+    the site's CSS shows one of them.
+    """
     expression, _, caption = item.body.strip().partition("\n")
     try:
         root = eval(expression, namespace)  # the page's own expression, e.g. `L`
@@ -87,12 +91,16 @@ def _graph(item, namespace, where, to_html):
     label = html.escape(graphs.describe(root), quote=True)
     caption = f"<figcaption>{quiz.inline(to_html, caption)}</figcaption>" if caption.strip() else ""
 
-    def figure(svg):
-        svg = svg.replace("<svg", f'<svg role="img" aria-label="{label}"', 1)
-        canvas = f'<div class="mg-graph__canvas">{svg}</div>'
-        return f'<figure class="mg-graph">{canvas}{caption}</figure>'
+    def figure(wide, narrow):
+        canvases = "".join(
+            f'<div class="mg-graph__canvas mg-graph__canvas--{size}">'
+            + svg.replace("<svg", f'<svg role="img" aria-label="{label}"', 1)
+            + "</div>"
+            for size, svg in (("wide", wide), ("narrow", narrow))
+        )
+        return f'<figure class="mg-graph">{canvases}{caption}</figure>'
 
-    return graphs.dot(root), figure
+    return (graphs.dot(root, "LR"), graphs.dot(root, "TB")), figure
 
 
 def _quiz(item, where, to_html):

@@ -100,25 +100,32 @@ def _choice(quiz, to_html):
     return _form(
         quiz,
         f'<fieldset><legend class="mg-quiz__question">{_question(quiz, to_html)}</legend>'
-        f'<ul class="mg-quiz__options">{"".join(options)}</ul></fieldset>',
+        f'<ul class="mg-quiz__options">{"".join(options)}</ul></fieldset>'
+        f'<p class="mg-quiz__actions">{BUTTON}</p>{RESULT}',
     )
 
 
 def _number(quiz, to_html):
     field = f"quiz-{quiz['id']}-input"
     unit = html.escape(quiz.get("unit", ""))
+    hint = to_html(quiz["hint"]).replace("<p>", "<p><strong>Hint:</strong> ", 1)
     return _form(
         quiz,
         f'<label class="mg-quiz__question" for="{field}">{_question(quiz, to_html)}</label>'
         f'<p class="mg-quiz__answer"><input id="{field}" type="text" inputmode="decimal"'
-        f' spellcheck="false"> <span class="mg-quiz__unit">{unit}</span></p>'
-        f'<div class="mg-quiz__hint" hidden><p><strong>Hint:</strong></p>{to_html(quiz["hint"])}'
-        f'</div><div class="mg-quiz__why" hidden>{to_html(quiz["why"])}</div>',
+        f' spellcheck="false"> <span class="mg-quiz__unit">{unit}</span> {BUTTON}</p>{RESULT}'
+        f'<div class="mg-quiz__hint" hidden>{hint}</div>'
+        f'<div class="mg-quiz__why" hidden>{to_html(quiz["why"])}</div>',
     )
 
 
 def _question(quiz, to_html):
     return f'<span class="mg-quiz__kicker">Quiz</span> {inline(to_html, quiz["question"])}'
+
+
+# the button stays hidden until widget/src/quiz.js makes the form answerable
+BUTTON = '<button type="submit" class="md-button" hidden>Check answer</button>'
+RESULT = '<p class="mg-quiz__result" role="status" aria-live="polite"></p>'
 
 
 def _form(quiz, body):
@@ -127,9 +134,5 @@ def _form(quiz, body):
         data = f' data-answer="{quiz["answer"]}" data-tolerance="{quiz["tolerance"]}"'
     return (
         f'<form class="mg-quiz" data-quiz="{quiz["id"]}" data-kind="{quiz["kind"]}"{data}'
-        f' autocomplete="off">{body}'
-        # the button stays hidden until widget/src/quiz.js makes the form answerable
-        '<p class="mg-quiz__actions"><button type="submit" class="md-button" hidden>'
-        "Check answer</button></p>"
-        '<p class="mg-quiz__result" role="status" aria-live="polite"></p></form>'
+        f' autocomplete="off">{body}</form>'
     )

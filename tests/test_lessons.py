@@ -40,21 +40,28 @@ def prepare(text):
     return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, markdown.markdown)
 
 
-def test_a_graph_fence_becomes_an_accessible_inline_svg_of_the_live_objects():
+def test_a_graph_fence_becomes_accessible_inline_svgs_of_the_live_objects():
+    """Two drawings, wide and narrow, each labelled in words; the caption follows."""
     page = prepare(VALUE + "\n```graph\ne\nThe *product*.\n```\n")
     figure = page[page.index("<figure") : page.index("</figure>")]
-    assert figure.startswith('<figure class="mg-graph"><div class="mg-graph__canvas"><svg')
-    assert 'role="img" aria-label="Computation graph of e: a is a leaf (data 2.0000' in figure
-    assert "e = * of a and b (data -6.0000, grad 0.0000)" in figure
+    assert figure.startswith('<figure class="mg-graph"><div class="mg-graph__canvas mg-graph')
     assert figure.endswith("<figcaption>The <em>product</em>.</figcaption>")
-    svg = figure[figure.index("<svg") : figure.index("</svg>")]
-    assert svg.count('class="node value leaf"') == 2
-    assert svg.count('class="node value result"') == 1
-    assert svg.count('class="node op"') == 1 and svg.count('class="edge"') == 3
-    assert "data &#45;6.0000" in svg
-    assert " id=" not in svg and "<title>" not in svg and "<!--" not in svg
-    assert not re.search(r'(width|height)="[\d.]+pt"', svg)
     assert "\n\n" not in figure  # a blank line would end the raw HTML block
+    drawings = re.findall(
+        r'<div class="mg-graph__canvas mg-graph__canvas--(\w+)">(.*?)</div>', figure, re.S
+    )
+    assert [size for size, _ in drawings] == ["wide", "narrow"]
+    for _, svg in drawings:
+        assert 'role="img" aria-label="Computation graph of e: a is a leaf (data 2.0000' in svg
+        assert "e = * of a and b (data -6.0000, grad 0.0000)" in svg
+        assert svg.count('class="node value leaf"') == 2
+        assert svg.count('class="node value result"') == 1
+        assert svg.count('class="node op"') == 1 and svg.count('class="edge"') == 3
+        assert "data &#45;6.0000" in svg
+        assert " id=" not in svg and "<title>" not in svg and "<!--" not in svg
+        assert not re.search(r'(width|height)="[\d.]+pt"', svg)
+    wide, narrow = (re.search(r'viewBox="0.00 0.00 ([\d.]+) ([\d.]+)"', svg) for _, svg in drawings)
+    assert float(wide[1]) > float(wide[2]) and float(narrow[1]) < float(narrow[2])
 
 
 def test_graphs_show_grad_only_once_values_have_one():
