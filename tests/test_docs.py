@@ -1,0 +1,117 @@
+"""The lesson pages tell the truth.
+
+Every Python block of `docs/` runs, in order, one namespace per page (the conventions are in
+`course/pagecode.py`); each output block shows exactly what the block above it prints; blocks
+marked as broken raise the error they are marked with; every number the prose claims agrees
+with the code; every graph names a `Value`; every quiz is well formed, and a numeric quiz's
+answer agrees with the page's own demonstration.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from course import pagecode, quiz
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = sorted(DOCS.rglob("*.md"))
+
+
+def walk(path):
+    """Run a page: `(item, namespace, ran)` as each item is reached; see `pagecode.run`."""
+    name = path.relative_to(DOCS).as_posix()
+    return pagecode.run(pagecode.parse(path.read_text(encoding="utf-8")), name)
+
+
+def pairs(path):
+    """Each Python block with the output block that follows it (or None)."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    items = pagecode.parse(text)
+    shown = {}
+    for before, item in zip(items, items[1:], strict=False):
+        if item.kind != "output":
+            continue
+        between = lines[before.end : item.line - 1]
+        assert before.kind == "python" and not any(line.strip() for line in between), (
+            f"{path.name}, line {item.line}: an output block must come right after a Python block"
+        )
+        shown[before.line] = item.body
+    return shown
+
+
+def ids(path):
+    return path.relative_to(DOCS).as_posix()
+
+
+@pytest.mark.parametrize("path", PAGES, ids=ids)
+def test_every_block_runs_and_shows_what_it_prints(path):
+    """Outputs are what Python prints; unmarked blocks raise nothing, marked ones raise."""
+    shown = pairs(path)
+    for item, _, ran in walk(path):
+        if ran is None:
+            continue
+        where = f"{path.name}, block at line {item.line}"
+        if item.raises is None:
+            assert ran.error is None, f"{where} raised {ran.shown()}"
+        else:
+            assert type(ran.error).__name__ == item.raises, (
+                f"{where} is marked `raises {item.raises}` but raised {ran.error!r}"
+            )
+        if item.line in shown:
+            assert ran.shown().rstrip("\n") == shown[item.line].rstrip("\n"), (
+                f"{where}: the page shows\n{shown[item.line]}\nbut the block prints\n{ran.shown()}"
+            )
+        else:
+            assert not ran.shown(), f"{where} prints {ran.shown()!r} but the page does not show it"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=ids)
+def test_numbers_in_the_prose_agree_with_the_code(path):
+    """Each `**text**{ data-check="expr" }` holds where it stands on the page."""
+    for item, namespace, _ in walk(path):
+        if item.kind == "claim":
+            value = eval(item.expr, namespace)
+            assert pagecode.claim_holds(item.body, value), (
+                f"{path.name}, line {item.line}: the text says {item.body!r}, "
+                f"but {item.expr} is {value!r}"
+            )
+
+
+@pytest.mark.parametrize("path", PAGES, ids=ids)
+def test_graphs_name_a_value(path):
+    """Each graph fence's first line evaluates, where it stands, to a `Value`."""
+    for item, namespace, _ in walk(path):
+        if item.kind == "graph":
+            root = eval(item.body.strip().splitlines()[0], namespace)
+            assert hasattr(root, "_prev") and hasattr(root, "data"), (
+                f"{path.name}, line {item.line}: {root!r} is not a Value"
+            )
+
+
+@pytest.mark.parametrize("path", PAGES, ids=ids)
+def test_quizzes_are_sound(path):
+    """Quizzes parse; a numeric quiz's `check` evaluates, after the page ran, to its answer."""
+    namespace, checks = {}, []
+    for item, namespace, _ in walk(path):  # noqa: B007 - the namespace is used after the loop
+        if item.kind == "quiz":
+            parsed = quiz.parse(item.body)
+            if "check" in parsed:
+                checks.append(parsed)
+    for parsed in checks:
+        value = eval(parsed["check"], namespace)
+        assert abs(value - parsed["answer"]) <= parsed["tolerance"], (
+            f"{path.name}: quiz {parsed['id']} accepts {parsed['answer']} ± "
+            f"{parsed['tolerance']}, but {parsed['check']} is {value!r}"
+        )
+
+
+def test_the_course_has_its_quizzes_and_numbers():
+    """The checks above are not vacuous: the pages carry claims, graphs and both quizzes."""
+    items = [item for path in PAGES for item in pagecode.parse(path.read_text(encoding="utf-8"))]
+    kinds = [item.kind for item in items]
+    assert kinds.count("claim") >= 10
+    assert kinds.count("graph") >= 3
+    quizzes = [quiz.parse(item.body) for item in items if item.kind == "quiz"]
+    assert sorted(q["kind"] for q in quizzes) == ["choice", "number"]
+    assert all("check" in q for q in quizzes if q["kind"] == "number")
