@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # silences mkdocs-material's end-of-life banner, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve test chromium
+.PHONY: setup build serve test bench chromium
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -40,3 +40,7 @@ test: setup
 	$(BIN)/pytest tests/
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest site_tests/
+
+# not part of `test`: performance is measured and printed, never asserted (see bench/run.py)
+bench: setup
+	$(BIN)/python bench/run.py

@@ -44,6 +44,8 @@ ISOLATION_HEADERS = {
 class SiteServer(ThreadingHTTPServer):
     """Serves the folder `root` at the URL path `base`."""
 
+    long_lived = LONG_LIVED  # path prefixes (within the site) sent with LONG_CACHE
+
     def __init__(self, root, *, port=0, base="/", isolate=False, quiet=False):
         self.root = str(Path(root).resolve())
         self.base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
@@ -91,7 +93,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self):
         within_site = urlsplit(self.path).path[len(self.server.base) :]
-        long_lived = within_site.startswith(LONG_LIVED)
+        long_lived = within_site.startswith(self.server.long_lived)
         self.send_header("Cache-Control", LONG_CACHE if long_lived else REVALIDATE)
         if self.server.isolate:
             for name, value in ISOLATION_HEADERS.items():

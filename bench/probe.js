@@ -1,0 +1,38 @@
+// Injected into every page the benchmark opens, before the page's own scripts: what it reads
+// in the page, as `window.__bench`. Times are the page's own, from navigation start.
+(() => {
+  const longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) longTasks.push([task.startTime, task.duration]);
+  }).observe({ type: "longtask", buffered: true });
+
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+
+  window.__bench = {
+    longTasks,
+    ready: () => mark("python-ready") !== null,
+    timeline: () => ({ start: mark("python-start"), ready: mark("python-ready"), longTasks }),
+
+    // Times the next click on the visible panel's "Run test" button, from the click's time stamp
+    // to the frame after the result gets its data-verdict (requestAnimationFrame, then a task:
+    // by then it is painted). Resolves with {ms, verdict, start}.
+    armVerdictTimer() {
+      const panel = document.querySelector("[data-exercise-widget] [role=tabpanel]:not([hidden])");
+      const button = [...panel.querySelectorAll("button")].find((b) => /Run test/.test(b.textContent));
+      const result = panel.querySelector(".mg-result");
+      this.verdict = new Promise((resolve) => {
+        let clicked = null;
+        const stamp = (event) => (clicked = event.timeStamp);
+        button.addEventListener("click", stamp, { capture: true, once: true });
+        const watch = new MutationObserver(() => {
+          if (clicked === null || !result.dataset.verdict) return;
+          watch.disconnect();
+          const verdict = result.dataset.verdict;
+          const painted = () => resolve({ ms: performance.now() - clicked, verdict, start: clicked });
+          requestAnimationFrame(() => setTimeout(painted));
+        });
+        watch.observe(result, { attributes: true, attributeFilter: ["data-verdict"] });
+      });
+    },
+  };
+})();

@@ -1,0 +1,289 @@
+"""The benchmark: the course's exercise page against a bare Pyodide page, in headless Chromium.
+
+    make bench        (or: .venv/bin/python bench/run.py --rounds 7 --runs 25)
+
+Builds the site into bench/out/site/, serves it and bench/bare.html (Pyodide straight from
+node_modules/pyodide/, `loadPyodide()` then one `runPython`) from one server on 127.0.0.1,
+visits the two pages in turn, prints a table and writes every sample to bench/results.json.
+"""
+
+import argparse
+import json
+import math
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from sizes import compressed, file_for, own_code, total
+from visits import blocking, fill_editors, long_tasks, time_runs, visit
+
+from course import serve
+from grader.catalog import load_catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+SITE = OUT / "site"
+RESULTS = ROOT / "bench" / "results.json"
+BARE_PATH = "bare/"
+PYODIDE = ROOT / "node_modules" / "pyodide"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+THROTTLE = (20, 40)  # Mbit/s, ms of latency
+KINDS = ("ours", "bare")
+
+
+class BenchServer(serve.SiteServer):
+    # the bare page's Pyodide gets the same long-lived cache headers as the site's
+    long_lived = (*serve.LONG_LIVED, f"{BARE_PATH}pyodide/")
+
+
+def build_site():
+    """`mkdocs build` into bench/out/site/, then the bare page beside it."""
+    mkdocs = Path(sys.executable).parent / "mkdocs"
+    build = [mkdocs, "build", "--strict", "--quiet", "--site-dir", SITE]
+    quiet = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's end-of-life banner
+    subprocess.run(build, cwd=ROOT, check=True, env=quiet)
+    bare = SITE / BARE_PATH
+    bare.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "bench" / "bare.html", bare / "index.html")
+    link = bare / "pyodide"
+    if not link.is_symlink():
+        link.symlink_to(PYODIDE, target_is_directory=True)
+
+
+def widget_page():
+    """The site path of the page whose widget has every tab (the one with diamond)."""
+    for page in sorted(SITE.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "data-exercise-widget" in html and '"id":"diamond"' in html:
+            return page.parent.relative_to(SITE).as_posix().strip(".") + "/"
+    sys.exit(f"no page of {SITE} holds the widget with a diamond tab")
+
+
+def chromium():
+    path = shutil.which("chromium")
+    if path is None:
+        sys.exit("Debian's chromium is not installed: run `make chromium`")
+    return path
+
+
+class Bench:
+    def __init__(self, playwright, urls, launch):
+        self.playwright, self.urls, self.launch = playwright, urls, launch
+        self.browser = playwright.chromium.launch(**launch)
+        self.profiles = {kind: tempfile.mkdtemp(prefix=f"bench-{kind}-") for kind in KINDS}
+
+    def first_visit(self, kind, throttle=None):
+        """A fresh context: empty HTTP cache, no code cache."""
+        context = self.browser.new_context()
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        try:
+            figures = visit(context.new_page(), self.urls[kind], throttle=throttle)
+        finally:
+            context.close()
+        return {**figures, "requests": requests}
+
+    def repeat_visit(self, kind):
+        """The same profile as every earlier visit of `kind`, in a newly started browser."""
+        context = self.playwright.chromium.launch_persistent_context(
+            self.profiles[kind], **self.launch
+        )
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            return visit(page, self.urls[kind])
+        finally:
+            context.close()
+
+    def runs(self, count):
+        """Run to verdict on every tab, with the reference answers, then with a known mistake."""
+        catalog = load_catalog()
+        context = self.browser.new_context()
+        try:
+            page = context.new_page()
+            visit(page, self.urls["ours"])
+            answers = {e.label: e.solutions[e.id] for e in catalog.values() if e.id in e.solutions}
+            fill_editors(page, answers)
+            since = page.evaluate("performance.now()")
+            timings = {e.label: time_runs(page, e.label, count) for e in catalog.values()}
+            mul = catalog["mul"]
+            fill_editors(page, {mul.label: mul.mistakes[0].bodies["mul"]})
+            timings[f"{mul.label}, a known mistake"] = time_runs(page, mul.label, count)
+            main_thread = blocking(long_tasks(page), since=since)
+        finally:
+            context.close()
+        return {"verdict": timings, "main_thread": main_thread}
+
+    def close(self):
+        self.browser.close()
+        for profile in self.profiles.values():
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def alternate(measure, rounds, label):
+    """`measure(kind)` for ours and bare in turn, `rounds` times, the order swapped each round."""
+    samples = {kind: [] for kind in KINDS}
+    for round_ in range(rounds):
+        for kind in KINDS if round_ % 2 == 0 else reversed(KINDS):
+            samples[kind].append(measure(kind))
+            print(f"  {label} {round_ + 1}/{rounds} {kind}: "
+                  f"{samples[kind][-1]['ready_ms']:.0f} ms", file=sys.stderr)
+    return samples
+
+
+def summary(values):
+    values = sorted(values)
+    return {
+        "median": statistics.median(values),
+        "p90": values[math.ceil(0.9 * len(values)) - 1],
+        "min": values[0],
+        "max": values[-1],
+        "n": len(values),
+    }
+
+
+def byte_figures(visit, site_url):
+    files = [file_for(url, site_url, SITE) for url in visit["requests"] if url.startswith(site_url)]
+    files = [file for file in files if file.is_file()]
+    sizes = compressed(files)
+    own = own_code(files, [SITE / "assets" / "pyodide", PYODIDE])
+    return {
+        "own_js_css": total(sizes, own),
+        "own_js_css_files": {str(f.relative_to(SITE)): sizes[f] for f in sorted(own)},
+        "first_visit": total(sizes, files),
+    }
+
+
+def machine(browser):
+    return {
+        "cpus": os.cpu_count(),
+        "platform": platform.platform(),
+        "chromium": browser.version,
+        "pyodide": json.loads((PYODIDE / "package.json").read_text())["version"],
+        "load_average_at_start": os.getloadavg(),
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+    }
+
+
+def ms(value):
+    return f"{value:,.0f} ms"
+
+
+def kb(size):
+    return f"{size / 1000:,.0f} KB"
+
+
+def print_table(results):
+    def spread(s):
+        return f"{ms(s['median'])} ({s['min']:,.0f}–{s['max']:,.0f})"
+
+    def row(name, ours, bare, ratio=""):
+        print(f"{name:<44}{spread(ours):>28}{spread(bare):>28}{ratio:>8}")
+
+    print(f"\n{'median (min–max)':<44}{'ours':>28}{'bare Pyodide':>28}{'ratio':>8}")
+    for key, name in (
+        ("first", "Python ready, first visit"),
+        ("repeat", "Python ready, repeat visit"),
+        ("throttled", f"Python ready, first visit, {THROTTLE[0]} Mbit/s {THROTTLE[1]} ms"),
+    ):
+        if key in results["ready"]:
+            ours, bare = results["ready"][key]["ours"], results["ready"][key]["bare"]
+            row(name, ours, bare, f"{ours['median'] / bare['median']:.2f}")
+    for key, name in (
+        ("longest_task_ms", "Longest main-thread task, loading"),
+        ("blocking_ms", "Total blocking time, loading"),
+    ):
+        row(name, results["main_thread"]["ours"][key], results["main_thread"]["bare"][key])
+
+    print(f"\n{'Run to verdict':<44}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
+    for label, s in results["verdict"].items():
+        print(f"{label:<44}{ms(s['median']):>12}{ms(s['p90']):>12}{ms(s['max']):>12}{s['n']:>8}")
+    during = results["main_thread"]["runs"]
+    print(f"{'Longest main-thread task during the runs':<44}{ms(during['longest_task_ms']):>12}")
+
+    sizes = results["bytes"]
+    print(f"\n{'Bytes':<44}{'raw':>12}{'gzip':>12}{'brotli':>12}")
+    for key, name in (("own_js_css", "The site's own JS and CSS"), ("first_visit", "First visit")):
+        s = sizes[key]
+        print(f"{name:<44}{kb(s['raw']):>12}{kb(s['gzip']):>12}{kb(s['brotli']):>12}")
+    m = results["machine"]
+    print(f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
+          f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {RESULTS}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="bench/run.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=7, help="visits of each page (default 7)")
+    parser.add_argument("--runs", type=int, default=25, help="runs per tab (default 25)")
+    parser.add_argument("--no-build", action="store_true", help="reuse bench/out/site/")
+    parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
+    args = parser.parse_args(argv)
+
+    if not args.no_build:
+        print("building the site into bench/out/site/ …", file=sys.stderr)
+        build_site()
+    page = widget_page()
+    launch = {"executable_path": chromium(), "args": CHROMIUM_ARGS, "headless": True}
+    server = serve.RunningSite(BenchServer(SITE, quiet=True))
+    with server as site, sync_playwright() as playwright:
+        urls = {"ours": site.url + page, "bare": site.url + BARE_PATH}
+        bench = Bench(playwright, urls, launch)
+        try:
+            raw = {"machine": machine(bench.browser), "urls": urls}
+            raw["first"] = alternate(bench.first_visit, args.rounds, "first visit")
+            for kind in KINDS:  # two visits fill the HTTP cache and V8's code caches
+                bench.repeat_visit(kind)
+                bench.repeat_visit(kind)
+            raw["repeat"] = alternate(bench.repeat_visit, args.rounds, "repeat visit")
+            if not args.no_throttle:
+                throttled = max(3, args.rounds // 2)
+                raw["throttled"] = alternate(
+                    lambda kind: bench.first_visit(kind, THROTTLE), throttled, "throttled visit"
+                )
+            print("run to verdict …", file=sys.stderr)
+            raw["runs"] = bench.runs(args.runs)
+        finally:
+            bench.close()
+        results = {
+            "machine": raw["machine"],
+            "ready": {
+                key: {kind: summary([v["ready_ms"] for v in raw[key][kind]]) for kind in KINDS}
+                for key in ("first", "repeat", "throttled")
+                if key in raw
+            },
+            "main_thread": {
+                **{
+                    kind: {
+                        key: summary([v[key] for v in raw["first"][kind]])
+                        for key in ("longest_task_ms", "blocking_ms")
+                    }
+                    for kind in KINDS
+                },
+                "runs": raw["runs"]["main_thread"],
+            },
+            "verdict": {
+                label: summary([t["ms"] for t in timings])
+                for label, timings in raw["runs"]["verdict"].items()
+            },
+            "bytes": byte_figures(raw["first"]["ours"][0], site.url),
+            "samples": raw,
+        }
+    RESULTS.write_text(json.dumps(results, indent=1))
+    print_table(results)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""One visit to a page in Chromium and what it measured, read in the page itself from the
+performance timeline: the `python-start` and `python-ready` marks (set by widget/src/python.js
+and by bench/bare.html, both relative to navigation start) and the main thread's long tasks.
+On the course's page, also the time from a click on "Run test" to the rendered verdict.
+"""
+
+import time
+from pathlib import Path
+
+READY_TIMEOUT_MS = 120_000
+LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
+PROBE = Path(__file__).with_name("probe.js")
+
+
+def visit(page, url, *, throttle=None):
+    """Opens `url` and waits for Python: `{ready_ms, start_ms, longest/blocking figures}`."""
+    if throttle:
+        emulate_network(page, *throttle)
+    page.add_init_script(path=PROBE)
+    page.goto(url)
+    page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
+    timeline = page.evaluate("__bench.timeline()")
+    return {
+        "ready_ms": timeline["ready"],
+        "start_ms": timeline["start"],
+        **blocking(timeline["longTasks"], until=timeline["ready"]),
+    }
+
+
+def blocking(long_tasks, *, since=0.0, until=float("inf")):
+    """The longest main-thread task and the total blocking time (the sum of each long task's
+    time beyond 50 ms) among the tasks that started between `since` and `until`."""
+    durations = [duration for start, duration in long_tasks if since <= start < until]
+    return {
+        "longest_task_ms": max(durations, default=0.0),
+        "blocking_ms": sum(duration - LONG_TASK_MS for duration in durations),
+    }
+
+
+def long_tasks(page):
+    return page.evaluate("__bench.longTasks")
+
+
+def emulate_network(page, mbit_per_s, latency_ms):
+    """DevTools' network throttling, which covers the page's workers too."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    bytes_per_s = mbit_per_s * 1e6 / 8
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
+    )
+
+
+def fill_editors(page, bodies):
+    """Writes each op tab's body (`{tab label: code}`), as pasting would."""
+    widget = page.locator("[data-exercise-widget]").first
+    for label, body in bodies.items():
+        widget.get_by_role("tab", name=label, exact=True).click()
+        editor = widget.get_by_role("tabpanel").locator(".cm-content")
+        editor.click()
+        page.keyboard.press("Control+a")
+        page.keyboard.insert_text(body)
+
+
+def time_runs(page, label, runs):
+    """Clicks "Run test" on the tab `label` `runs` times: `[{ms, verdict, start}]`."""
+    widget = page.locator("[data-exercise-widget]").first
+    widget.get_by_role("tab", name=label, exact=True).click()
+    button = widget.get_by_role("tabpanel").get_by_role("button", name="Run test", exact=True)
+    timings = []
+    for _ in range(runs):
+        page.evaluate("__bench.armVerdictTimer()")
+        button.click()
+        timings.append(page.evaluate("__bench.verdict"))
+        time.sleep(0.05)  # let the page settle, as between a learner's two clicks
+    return timings
