@@ -1,4 +1,11 @@
 /**
+ * The element holding a widget's JSON. mkdocs-material's instant navigation re-creates every
+ * <script> of a new page as a plain, executable one, so a <template data-exercise-data> is
+ * the carrier that survives it; <script type="application/json"> serves full page loads.
+ */
+export const DATA_SELECTOR = 'template[data-exercise-data], script[type="application/json"]';
+
+/**
  * Reads the JSON the MkDocs plugin embeds in a widget:
  *
  *   { "exercises": [ { "id", "label", "slots": [..], "prompt", "hints": [..], "why",
@@ -10,9 +17,9 @@
  * from the exercise's Markdown.
  */
 export function readModel(root) {
-  const script = root.querySelector('script[type="application/json"]');
-  if (!script) throw new Error("the widget has no JSON data");
-  const data = JSON.parse(script.textContent);
+  const carrier = root.querySelector(DATA_SELECTOR);
+  if (!carrier) throw new Error("the widget has no JSON data");
+  const data = JSON.parse((carrier.content ?? carrier).textContent);
   const exercises = data.exercises.map((exercise) => ({ hints: [], why: "", test_code: "", solutions: {}, ...exercise }));
   return { exercises, scaffold: data.scaffold, slotLabels: data.slot_labels };
 }

@@ -125,7 +125,7 @@ function checksTable(checks, shared) {
             h(
               "th",
               { colspan: "4", scope: "rowgroup" },
-              h("code", {}, group[0].built),
+              h("code", {}, group[0].built.split("\n").join("; ")),
               h("span", { class: "mg-checks__given" }, group[0].given),
             ),
           ),

@@ -1,7 +1,7 @@
 /** Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. */
 import { h } from "./dom.js";
 import { mountDiamondPanel } from "./diamond-panel.js";
-import { ownsSlot, readModel } from "./model.js";
+import { DATA_SELECTOR, ownsSlot, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
 import { store } from "./storage.js";
@@ -48,7 +48,7 @@ export function mountExercise(root) {
     });
   });
 
-  root.querySelector('script[type="application/json"]')?.remove();
+  root.querySelector(DATA_SELECTOR)?.remove();
   root.classList.add("mg-widget");
   root.append(h("div", { class: "mg-frame" }, storageNote, tabs.list, ...tabs.panels, statusLine()));
 }
