@@ -62,7 +62,10 @@ async function boot() {
 async function startDownloads(urls) {
   const responses = await Promise.all(urls.map((url) => fetch(url)));
   const missing = responses.find((response) => !response.ok);
-  if (missing) throw new Error(`${missing.url} answered ${missing.status}: is the site fully deployed?`);
+  if (missing) {
+    const path = new URL(missing.url).pathname;
+    throw new Error(`${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`);
+  }
   const total = responses.reduce((sum, response) => sum + Number(response.headers.get("content-length") || 0), 0);
   let loaded = 0;
   let reported = 0;
