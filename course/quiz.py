@@ -24,7 +24,9 @@ A number:
 The form works without JavaScript as plain text; `widget/src/quiz.js` makes it answerable.
 """
 
+import hashlib
 import html
+import json
 import re
 import tomllib
 
@@ -134,5 +136,11 @@ def _form(quiz, body):
         data = f' data-answer="{quiz["answer"]}" data-tolerance="{quiz["tolerance"]}"'
     return (
         f'<form class="mg-quiz" data-quiz="{quiz["id"]}" data-kind="{quiz["kind"]}"{data}'
-        f' autocomplete="off">{body}</form>'
+        f' data-version="{version(quiz)}" autocomplete="off">{body}</form>'
     )
+
+
+def version(quiz):
+    """A short hash of the quiz's content: saved answers to an older version are not restored."""
+    canonical = json.dumps(quiz, sort_keys=True, ensure_ascii=False).encode()
+    return hashlib.sha256(canonical).hexdigest()[:12]

@@ -168,3 +168,26 @@ def test_quizzes_work_after_instant_navigation(open_page):
     expect(page).to_have_url(re.compile(re.escape(target) + "$"))
     button = page.locator("form.mg-quiz").first.get_by_role("button", name="Check answer")
     expect(button).to_be_visible()
+
+
+def test_answers_to_an_earlier_version_of_a_quiz_are_not_restored(open_page):
+    page = open_page(quiz_page("number"))
+    quiz = page.locator('form.mg-quiz[data-kind="number"]').first
+    quiz.get_by_role("textbox").fill(quiz.get_attribute("data-answer"))
+    quiz.get_by_role("textbox").press("Enter")
+    expect(quiz.get_by_role("status")).to_contain_text("Correct")
+    edited = page.evaluate(
+        """(id) => Object.keys(localStorage)
+             .filter((key) => key.endsWith(`:quiz:${id}`))
+             .map((key) => {
+               const saved = JSON.parse(localStorage.getItem(key));
+               localStorage.setItem(key, JSON.stringify({ ...saved, version: "older" }));
+               return key;
+             })""",
+        quiz.get_attribute("data-quiz"),
+    )
+    assert len(edited) == 1, edited
+    page.reload()
+    quiz = page.locator('form.mg-quiz[data-kind="number"]').first
+    expect(quiz.get_by_role("textbox")).to_have_value("")
+    expect(quiz.locator(".mg-quiz__result")).to_be_empty()

@@ -79,3 +79,12 @@ def test_the_check_button_waits_for_the_script():
 def test_mistakes_are_named(text, message):
     with pytest.raises(quiz.QuizError, match=message):
         quiz.parse(text)
+
+
+def test_the_version_changes_with_the_content():
+    """Saved answers are kept only for the same quiz: any edit gives a new version."""
+    first = quiz.parse(CHOICE)
+    edited = quiz.parse(CHOICE.replace("No, because.", "No, since."))
+    assert quiz.version(first) == quiz.version(quiz.parse(CHOICE))
+    assert quiz.version(first) != quiz.version(edited)
+    assert f'data-version="{quiz.version(first)}"' in quiz.render(first, to_html)

@@ -2,7 +2,8 @@
  * Quizzes: makes the forms that `course/quiz.py` renders answerable. A multiple-choice quiz
  * shows the explanation of each option the learner tries, and all of them once solved; a number
  * quiz shows a hint after a wrong answer and the explanation after a right one. The verdict is
- * announced in the form's `role="status"` element, and the state is saved like the widget's.
+ * announced in the form's `role="status"` element, and the state is saved like the widget's,
+ * for the quiz's current version only.
  */
 import { h } from "./dom.js";
 import { store } from "./storage.js";
@@ -15,11 +16,14 @@ export function mountQuizzes() {
     if (mounted.has(form)) continue;
     mounted.add(form);
     const quiz = form.dataset.kind === "choice" ? choiceQuiz(form) : numberQuiz(form);
-    quiz.restore(store.quiz(form.dataset.quiz));
+    const { quiz: id, version } = form.dataset;
+    const saved = store.quiz(id);
+    // answers given to an earlier version of the quiz may not fit this one
+    if (saved?.version === version) quiz.restore(saved);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const state = quiz.check();
-      if (state) store.setQuiz(form.dataset.quiz, state);
+      if (state) store.setQuiz(id, { version, ...state });
     });
     form.querySelector("button[type=submit]").hidden = false;
   }
