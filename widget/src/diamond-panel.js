@@ -19,7 +19,12 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
 
   const runButton = h(
     "button",
-    { type: "button", class: "mg-button mg-button--primary", "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter", onclick: () => run() },
+    {
+      type: "button",
+      class: "mg-button mg-button--primary",
+      "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter",
+      onclick: () => run(),
+    },
     h("span", { class: "mg-button__icon", "aria-hidden": "true" }, "▶"),
     "Run test",
   );
@@ -54,9 +59,23 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
         const stub = current[slot].trim() === (exercise.stubs[slot] ?? "").trim();
         const label = model.slotLabels[slot] ?? slot;
         const name = goTo(slot)
-          ? h("button", { type: "button", class: "mg-link", onclick: () => goTo(slot)(), "aria-label": `Open ${label}` }, h("code", {}, label))
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "mg-link",
+                onclick: () => goTo(slot)(),
+                "aria-label": `Open ${label}`,
+              },
+              h("code", {}, label),
+            )
           : h("code", {}, label);
-        return h("li", { class: stub ? "is-stub" : "is-written" }, name, h("span", { class: "mg-slots__state" }, stub ? "starter code" : "your code"));
+        return h(
+          "li",
+          { class: stub ? "is-stub" : "is-written" },
+          name,
+          h("span", { class: "mg-slots__state" }, stub ? "starter code" : "your code"),
+        );
       }),
     );
     full.refresh();

@@ -4,10 +4,13 @@ export function h(tag, attrs = {}, ...children) {
   for (const [name, value] of Object.entries(attrs)) {
     if (value === false || value === null || value === undefined) continue;
     if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
-    else if (name === "html") el.innerHTML = value; // only ever the plugin's own rendered Markdown
+    else if (name === "html")
+      el.innerHTML = value; // only ever the plugin's own rendered Markdown
     else el.setAttribute(name, value === true ? "" : value);
   }
-  el.append(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
+  el.append(
+    ...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false),
+  );
   return el;
 }
 

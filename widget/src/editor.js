@@ -85,6 +85,8 @@ export function setText(view, text) {
 export function markLines(view, marks) {
   const decorations = marks
     .filter(({ line }) => line >= 1 && line <= view.state.doc.lines)
-    .map(({ line, className }) => Decoration.line({ class: className }).range(view.state.doc.line(line).from));
+    .map(({ line, className }) =>
+      Decoration.line({ class: className }).range(view.state.doc.line(line).from),
+    );
   view.dispatch({ effects: setMarks.of(Decoration.set(decorations, true)) });
 }

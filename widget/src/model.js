@@ -20,7 +20,13 @@ export function readModel(root) {
   const carrier = root.querySelector(DATA_SELECTOR);
   if (!carrier) throw new Error("the widget has no JSON data");
   const data = JSON.parse((carrier.content ?? carrier).textContent);
-  const exercises = data.exercises.map((exercise) => ({ hints: [], why: "", test_code: "", solutions: {}, ...exercise }));
+  const exercises = data.exercises.map((exercise) => ({
+    hints: [],
+    why: "",
+    test_code: "",
+    solutions: {},
+    ...exercise,
+  }));
   return { exercises, scaffold: data.scaffold, slotLabels: data.slot_labels };
 }
 

@@ -21,7 +21,11 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   const editorFrame = h(
     "div",
     { class: "mg-code mg-editor" },
-    h("div", { class: "mg-code__bar", "aria-hidden": "true" }, h("code", {}, `Value.${exercise.label} › def _backward():`)),
+    h(
+      "div",
+      { class: "mg-code__bar", "aria-hidden": "true" },
+      h("code", {}, `Value.${exercise.label} › def _backward():`),
+    ),
   );
   const view = createEditor({
     parent: editorFrame,
@@ -39,10 +43,19 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   const solution = disclosure({
     show: "Show solution",
     hide: "Hide solution",
-    content: h("div", { class: "mg-solution" }, h("p", { class: "mg-code__caption" }, "One correct body:"), solutionView),
+    content: h(
+      "div",
+      { class: "mg-solution" },
+      h("p", { class: "mg-code__caption" }, "One correct body:"),
+      solutionView,
+    ),
     onOpen: () => {
       if (!solutionView.firstChild) {
-        createViewer({ parent: solutionView, doc: (exercise.solutions[slot] ?? "").trimEnd(), label: "The solution, read-only" });
+        createViewer({
+          parent: solutionView,
+          doc: (exercise.solutions[slot] ?? "").trimEnd(),
+          label: "The solution, read-only",
+        });
       }
     },
   });
@@ -51,7 +64,12 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
 
   const runButton = h(
     "button",
-    { type: "button", class: "mg-button mg-button--primary", "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter", onclick: () => run() },
+    {
+      type: "button",
+      class: "mg-button mg-button--primary",
+      "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter",
+      onclick: () => run(),
+    },
     h("span", { class: "mg-button__icon", "aria-hidden": "true" }, "▶"),
     "Run test",
   );
@@ -110,7 +128,8 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     whyPart.show(progress.passed);
     onPassed(progress.passed);
     const error = outcome.error;
-    if (error?.slot === slot && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
+    if (error?.slot === slot && error.line)
+      markLines(view, [{ line: error.line, className: "mg-line-error" }]);
   }
 
   return { view, refresh: () => view.requestMeasure() };

@@ -67,7 +67,13 @@ export function fullClass({ model, bodies, active }) {
   const caption = h(
     "p",
     { class: "mg-code__caption" },
-    active ? ["The whole class as it runs, with your code in place; your ", h("code", {}, model.slotLabels[active]), " body is highlighted."] : "The whole class as it runs, with all your closure bodies in place (highlighted).",
+    active
+      ? [
+          "The whole class as it runs, with your code in place; your ",
+          h("code", {}, model.slotLabels[active]),
+          " body is highlighted.",
+        ]
+      : "The whole class as it runs, with all your closure bodies in place (highlighted).",
   );
   const content = h("div", { class: "mg-fullclass__wrap" }, caption, frame);
   let view = null;

@@ -21,7 +21,9 @@ class Python {
     worker.addEventListener("message", (event) => this.#receive(event.data));
     worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.#fail(`the Python worker could not run (${event.message || "check that assets/course/worker.js is deployed"})`);
+      this.#fail(
+        `the Python worker could not run (${event.message || "check that assets/course/worker.js is deployed"})`,
+      );
     });
     this.#worker = worker;
   }

@@ -33,7 +33,11 @@ export function createResult() {
     running(waiting) {
       el.removeAttribute("data-verdict");
       el.setAttribute("aria-busy", "true");
-      setVerdict("running", waiting ? "Waiting for Python" : "Running", waiting ? "Your test runs as soon as Python has loaded." : "");
+      setVerdict(
+        "running",
+        waiting ? "Waiting for Python" : "Running",
+        waiting ? "Your test runs as soon as Python has loaded." : "",
+      );
       body.replaceChildren();
     },
     show(result) {
@@ -88,7 +92,12 @@ function errorBlock(error, summary) {
       h(
         "pre",
         { class: "mg-error__line" },
-        h("span", { class: "mg-error__lineno" }, h("span", { class: "mg-visually-hidden" }, "line "), String(error.line ?? "")),
+        h(
+          "span",
+          { class: "mg-error__lineno" },
+          h("span", { class: "mg-visually-hidden" }, "line "),
+          String(error.line ?? ""),
+        ),
         error.source_line,
       ),
     more && h("details", { class: "mg-details" }, h("summary", {}, "Details"), h("pre", {}, error.text)),
@@ -113,7 +122,11 @@ function checksTable(checks, shared) {
       h(
         "thead",
         {},
-        h("tr", {}, ["Value", "Got", "Expected", "Result"].map((name) => h("th", { scope: "col" }, name))),
+        h(
+          "tr",
+          {},
+          ["Value", "Got", "Expected", "Result"].map((name) => h("th", { scope: "col" }, name)),
+        ),
       ),
       [...groups.values()].map((group) =>
         h(

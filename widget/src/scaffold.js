@@ -13,7 +13,11 @@ function expandTabs(line, size = 4) {
 /** grader/scaffold.py's `indent_body`: an empty body (or only comments) gets a `pass`. */
 export function indentBody(body, indent) {
   const pad = " ".repeat(indent);
-  let lines = body.split(/\r\n|\r|\n/).map((line) => expandTabs(line)).join("\n").trimEnd();
+  let lines = body
+    .split(/\r\n|\r|\n/)
+    .map((line) => expandTabs(line))
+    .join("\n")
+    .trimEnd();
   lines = lines ? lines.split("\n") : ["pass"];
   if (!lines.some((line) => line.trim() && !line.trimStart().startsWith("#"))) lines.push("pass");
   return lines.map((line) => (line.trim() ? pad + line : "")).join("\n");

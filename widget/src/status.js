@@ -9,15 +9,27 @@ function describe(status) {
   if (status.state === "ready") return "Python ready";
   if (status.state === "failed") return `Python could not start: ${status.message}`;
   if (!status.loaded) return "Loading Python…";
-  if (!status.total || status.loaded >= status.total) return `Starting Python… (${MB(status.loaded)} MB downloaded)`;
+  if (!status.total || status.loaded >= status.total)
+    return `Starting Python… (${MB(status.loaded)} MB downloaded)`;
   return `Loading Python: ${MB(status.loaded)} of ${MB(status.total)} MB`;
 }
 
 export function statusLine() {
   const text = h("span", { class: "mg-status__text" });
   const bar = h("progress", { class: "mg-status__bar", max: "1", "aria-hidden": "true" });
-  const retry = h("button", { type: "button", class: "mg-button mg-button--quiet", hidden: true, onclick: () => python.restart() }, "Try again");
-  const el = h("div", { class: "mg-status" }, h("span", { class: "mg-status__dot", "aria-hidden": "true" }), text, bar, retry);
+  const retry = h(
+    "button",
+    { type: "button", class: "mg-button mg-button--quiet", hidden: true, onclick: () => python.restart() },
+    "Try again",
+  );
+  const el = h(
+    "div",
+    { class: "mg-status" },
+    h("span", { class: "mg-status__dot", "aria-hidden": "true" }),
+    text,
+    bar,
+    retry,
+  );
   python.subscribe((status) => {
     el.dataset.state = status.state;
     text.textContent = describe(status);

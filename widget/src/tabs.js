@@ -26,7 +26,13 @@ export function createTabs({ labels, name, onSelect }) {
     ),
   );
   const panels = labels.map((_, i) =>
-    h("div", { role: "tabpanel", id: `${base}-${i}-panel`, "aria-labelledby": `${base}-${i}`, class: "mg-panel", tabindex: "0" }),
+    h("div", {
+      role: "tabpanel",
+      id: `${base}-${i}-panel`,
+      "aria-labelledby": `${base}-${i}`,
+      class: "mg-panel",
+      tabindex: "0",
+    }),
   );
   const list = h("div", { role: "tablist", "aria-label": name, class: "mg-tabs" }, tabs);
   let current = 0;

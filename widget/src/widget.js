@@ -8,7 +8,8 @@ import { store } from "./storage.js";
 import { createTabs } from "./tabs.js";
 
 const STORAGE_PROBLEMS = {
-  disabled: "This browser is not letting the page save anything, so your code will be lost when you leave. Everything else works.",
+  disabled:
+    "This browser is not letting the page save anything, so your code will be lost when you leave. Everything else works.",
   full: "The browser's storage for this site is full, so your latest changes are not being saved. Everything else works.",
 };
 
@@ -30,7 +31,8 @@ export function mountExercise(root) {
 
   // every slot's current body: the saved code, else the starter code
   const stubs = Object.assign({}, ...exercises.map((exercise) => exercise.stubs));
-  const bodies = () => Object.fromEntries(Object.keys(stubs).map((slot) => [slot, store.code(slot)?.text ?? stubs[slot]]));
+  const bodies = () =>
+    Object.fromEntries(Object.keys(stubs).map((slot) => [slot, store.code(slot)?.text ?? stubs[slot]]));
   const goTo = (slot) => {
     const index = exercises.findIndex((exercise) => exercise.id === slot);
     return index < 0 ? null : () => tabs.select(index, true);

@@ -64,9 +64,14 @@ async function startDownloads(urls) {
   const missing = responses.find((response) => !response.ok);
   if (missing) {
     const path = new URL(missing.url).pathname;
-    throw new Error(`${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`);
+    throw new Error(
+      `${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`,
+    );
   }
-  const total = responses.reduce((sum, response) => sum + Number(response.headers.get("content-length") || 0), 0);
+  const total = responses.reduce(
+    (sum, response) => sum + Number(response.headers.get("content-length") || 0),
+    0,
+  );
   let loaded = 0;
   let reported = 0;
   const report = (force) => {
