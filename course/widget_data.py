@@ -1,7 +1,8 @@
 """The data a widget hydrates from, and the HTML element that carries it.
 
 The element is `<div class="exercise-widget" data-exercise-widget>` holding
-`<script type="application/json">` with:
+`<template data-exercise-data>` with this JSON (a template, not a script: mkdocs-material's
+instant navigation re-creates every <script> of a new page as executable code):
 
     {
       "exercises": [                      # in the order the page's block lists them
@@ -23,8 +24,8 @@ from grader import scaffold
 
 NOSCRIPT = "This exercise runs Python in your browser: it needs JavaScript to be turned on."
 
-# Characters that could end the <script> element or open an HTML comment inside it. JSON
-# allows their \u escapes anywhere in a string, so JSON.parse reads the same text back.
+# Characters HTML would read as markup inside the template. JSON allows their \u escapes
+# anywhere in a string, so JSON.parse reads the same text back.
 SCRIPT_UNSAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 
 
@@ -69,8 +70,8 @@ def _segment(piece):
     return {"slot": slot, "indent": indent}
 
 
-def script_json(data):
-    """`data` as JSON that is safe to place between `<script>` and `</script>`."""
+def safe_json(data):
+    """`data` as JSON that holds no `<`, `>` or `&`, safe as the text of any HTML element."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(SCRIPT_UNSAFE)
 
 
@@ -78,7 +79,7 @@ def widget_html(data):
     """The widget's placeholder element: the data and a message for browsers without JS."""
     return (
         '<div class="exercise-widget" data-exercise-widget data-search-exclude>\n'
-        f'<script type="application/json">{script_json(data)}</script>\n'
+        f"<template data-exercise-data>{safe_json(data)}</template>\n"
         f'<noscript><p class="exercise-widget__noscript">{html.escape(NOSCRIPT)}</p></noscript>\n'
         "</div>"
     )

@@ -31,11 +31,6 @@ def instant_site(tmp_path_factory):
         yield running
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="course/widget_data.py carries the data in a <script>, which instant navigation "
-    "re-creates as executable code; widget/src/model.js also reads <template data-exercise-data>",
-)
 def test_widget_mounts_after_instant_page_changes(browser, instant_site, widget_page, exercises):
     from conftest import assert_clean, learner_at
 

@@ -13,13 +13,13 @@ import pytest
 
 from course import assets
 from course.fences import FenceError, replace_exercise_blocks
-from course.widget_data import UnknownExercise, script_json, widget_data, widget_html
+from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
 from grader.catalog import load_catalog
 from grader.scaffold import SLOT_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
-SCRIPT = re.compile(r'<script type="application/json">(.*?)</script>', re.S)
+DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
 
 
 def names(ids, line):
@@ -115,10 +115,10 @@ def test_scaffold_segments_join_into_the_value_class():
     assert "class Value" in text and "def backward(self):" in text
 
 
-def test_json_cannot_end_the_script_element():
+def test_json_cannot_break_out_of_its_element():
     """`</script>`, `<!--` and `&` in the data are escaped, and JSON.parse reads them back."""
     data = {"prompt": "</script><script>alert(1)</script> <!-- & -->", "code": "if a<b>c: pass"}
-    text = script_json(data)
+    text = safe_json(data)
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text) == data
 
@@ -128,7 +128,7 @@ def test_widget_html_holds_the_json_and_a_noscript_message():
     data = widget_data(["add"], CATALOG, to_html)
     element = widget_html(data)
     assert element.startswith('<div class="exercise-widget" data-exercise-widget')
-    assert json.loads(SCRIPT.search(element).group(1)) == data
+    assert json.loads(DATA.search(element).group(1)) == data
     assert "<noscript>" in element and "JavaScript" in element
 
 
@@ -166,7 +166,7 @@ def site(tmp_path_factory):
 def test_built_page_embeds_the_widget_data(site):
     """The page's JSON parses to the data of the block's exercises."""
     page = (site / "index.html").read_text()
-    data = json.loads(SCRIPT.search(page).group(1))
+    data = json.loads(DATA.search(page).group(1))
     assert [exercise["id"] for exercise in data["exercises"]] == ["mul", "diamond"]
     assert data["exercises"][0]["prompt"].startswith("<p>")
 

@@ -1,9 +1,8 @@
 /**
- * The element holding a widget's JSON. mkdocs-material's instant navigation re-creates every
- * <script> of a new page as a plain, executable one, so a <template data-exercise-data> is
- * the carrier that survives it; <script type="application/json"> serves full page loads.
+ * The element holding a widget's JSON: a template, because mkdocs-material's instant navigation
+ * re-creates every <script> of a new page as a plain, executable one.
  */
-export const DATA_SELECTOR = 'template[data-exercise-data], script[type="application/json"]';
+export const DATA_SELECTOR = "template[data-exercise-data]";
 
 /**
  * Reads the JSON the MkDocs plugin embeds in a widget:
@@ -19,7 +18,7 @@ export const DATA_SELECTOR = 'template[data-exercise-data], script[type="applica
 export function readModel(root) {
   const carrier = root.querySelector(DATA_SELECTOR);
   if (!carrier) throw new Error("the widget has no JSON data");
-  const data = JSON.parse((carrier.content ?? carrier).textContent);
+  const data = JSON.parse(carrier.content.textContent);
   const exercises = data.exercises.map((exercise) => ({
     hints: [],
     why: "",
