@@ -37,7 +37,8 @@ def grade(exercise_id, bodies, exercises=None):
     source, starts = assemble(used)
     slots = Slots({slot: starts[slot] for slot in theirs}, theirs)
     output = CappedOutput()
-    result = {"exercise": exercise_id, "checks": [], "error": None, "stubs": stubs}
+    result = {"exercise": exercise_id, "checks": [], "error": None, "stubs": stubs,
+              "mistakes": [], "diagnosis": ""}
     try:
         namespace = {"__name__": "value_class"}
         exec(compile(source, FILENAME, "exec"), namespace)
@@ -59,6 +60,7 @@ def _run_checks(exercise, value_class, stubs, output, slots, result):
             result["error"] = describe_exception(error, slots)
             break
     keys = diagnose(results, exercise.slots, stubs)
+    result["mistakes"], result["diagnosis"] = keys, explain.mistake_sentence(keys)
     result["checks"] = [row for check, got in results for row in compare(check, got, keys)]
 
 
@@ -128,7 +130,6 @@ def _row(check, name, got, expected, consumers, keys):
         why, keys = explain.not_a_number(name, got), ["not_a_number"]
     else:
         why = explain.expected_sentence(name, expected, consumers)
-        why += " " + explain.mistake_sentence(keys) if keys else ""
     return {
         "built": check.build,
         "given": _given(check),

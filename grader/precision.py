@@ -11,5 +11,5 @@ def agrees(got, expected):
 
 
 def shown(number):
-    """A number as the learner sees it: seven decimals."""
-    return f"{number:.{PLACES}f}"
+    """A number as the learner sees it: seven decimals, and no "-0.0000000"."""
+    return f"{round(number, PLACES) + 0.0:.{PLACES}f}"

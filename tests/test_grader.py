@@ -29,12 +29,25 @@ def test_rows_say_what_was_built_got_and_expected():
     assert row["passed"] and row["got"] == row["expected"] == 2.0
 
 
-def test_a_wrong_row_says_what_was_expected_and_why():
-    row = mul("self.grad = other.data * out.grad\nother.grad = self.data * out.grad")["checks"][6]
-    assert row["built"] == "x * x" and not row["passed"]
+def test_a_wrong_row_says_what_was_expected_and_the_result_why():
+    result = mul("self.grad = other.data * out.grad\nother.grad = self.data * out.grad")
+    row = result["checks"][6]
+    assert row["built"] == "x * x" and not row["passed"] and row["mistakes"] == ["assign"]
     assert row["got_text"] == "4.5000000" and row["expected_text"] == "9.0000000"
-    assert row["why"].startswith("x.grad should be 9.0000000: x feeds 2 edges")
-    assert "`+=`" in row["why"]
+    assert row["why"] == (
+        "x.grad should be 9.0000000: x feeds 2 edges, so its grad is the sum of 2 contributions."
+    )
+    assert result["mistakes"] == ["assign"] and "`+=`" in result["diagnosis"]
+
+
+def test_a_pass_has_no_diagnosis():
+    result = mul(MUL)
+    assert (result["mistakes"], result["diagnosis"]) == ([], "")
+
+
+def test_no_negative_zero_is_shown():
+    row = grade("diamond", {})["checks"][0]  # all stubs: a.grad stays 0.0
+    assert row["got_text"] == "0.0000000"
 
 
 def test_the_same_code_gets_the_same_result_every_run():

@@ -42,12 +42,10 @@ export function createResult() {
     },
     show(result) {
       el.removeAttribute("aria-busy");
-      const failed = (result.checks ?? []).filter((check) => !check.passed && check.why);
-      const shared = sharedTail(failed.map((check) => check.why));
-      setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, shared);
+      setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, result.diagnosis);
       const parts = [
         result.error && errorBlock(result.error, result.summary),
-        result.checks?.length && checksTable(result.checks, shared),
+        result.checks?.length && checksTable(result.checks),
         result.stdout && outputBlock(result.stdout, result.stdout_truncated),
       ];
       body.replaceChildren(...parts.filter(Boolean));
@@ -65,22 +63,6 @@ export function createResult() {
 /** Text with `backticked` spans as <code>, built as DOM text: never parsed as HTML. */
 function withCode(text) {
   return text.split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));
-}
-
-/**
- * The closing sentences every failed row shares (the diagnosis of one mistake), so they can be
- * said once above the table instead of on every row; "" when rows do not share any.
- */
-function sharedTail(whys) {
-  if (whys.length < 2) return "";
-  let tail = whys[0];
-  const atSentence = (why) => why.endsWith(tail) && /(^|\.\s)$/.test(why.slice(0, why.length - tail.length));
-  while (!whys.every(atSentence)) {
-    const cut = tail.indexOf(". ");
-    if (cut < 0) return "";
-    tail = tail.slice(cut + 2);
-  }
-  return tail;
 }
 
 /** The learner's line that failed, under the summary that already names it; more only if the grader has more. */
@@ -106,7 +88,7 @@ function errorBlock(error, summary) {
 }
 
 /** One row group per graph built, one row per checked value; a failed row gets its sentence. */
-function checksTable(checks, shared) {
+function checksTable(checks) {
   const groups = new Map();
   for (const check of checks) {
     const key = `${check.built}\n${check.given}`;
@@ -142,14 +124,14 @@ function checksTable(checks, shared) {
               h("span", { class: "mg-checks__given" }, group[0].given),
             ),
           ),
-          group.map((check) => checkRows(check, shared)),
+          group.map(checkRows),
         ),
       ),
     ),
   );
 }
 
-function checkRows(check, shared) {
+function checkRows(check) {
   const state = check.passed ? "passed" : "failed";
   const row = h(
     "tr",
@@ -164,9 +146,8 @@ function checkRows(check, shared) {
       h("span", { class: "mg-check__word" }, state),
     ),
   );
-  const why = shared ? check.why.slice(0, -shared.length).trim() : check.why;
-  if (check.passed || !why) return row;
-  return [row, h("tr", { class: "mg-check__why" }, h("td", { colspan: "4" }, withCode(why)))];
+  if (check.passed || !check.why) return row;
+  return [row, h("tr", { class: "mg-check__why" }, h("td", { colspan: "4" }, withCode(check.why)))];
 }
 
 function outputBlock(stdout, truncated) {
