@@ -1,9 +1,11 @@
-"""The built site (`make build` writes site/), served on 127.0.0.1, in Debian's Chromium.
+"""The built site (`make build` writes site/; set SITE_DIR to test another build), served on
+127.0.0.1, in Debian's Chromium.
 
 Every browser context is watched (see learner.Watch); when a test ends, its pages must have
 made no request outside 127.0.0.1 and logged no console error.
 """
 
+import os
 import shutil
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from learner import Learner, Watch
 from course import serve
 from grader.catalog import load_catalog
 
-SITE = Path(__file__).resolve().parent.parent / "site"
+SITE = Path(os.environ.get("SITE_DIR") or Path(__file__).resolve().parent.parent / "site")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
