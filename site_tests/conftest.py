@@ -64,6 +64,14 @@ def exercises():
     return load_catalog()
 
 
+def quiz_page(kind):
+    """The site path of the first page with a quiz of `kind` (choice or number)."""
+    for page in sorted(SITE.glob("**/index.html")):
+        if f'data-kind="{kind}"' in page.read_text(encoding="utf-8"):
+            return page.parent.relative_to(SITE).as_posix().strip(".") + "/"
+    pytest.fail(f"no page of {SITE} has a {kind} quiz")
+
+
 def learner_at(browser, url, **context_args):
     """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`."""
     context = browser.new_context(**context_args)

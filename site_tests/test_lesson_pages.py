@@ -4,7 +4,7 @@ quizzes work from the keyboard, announce their verdict and remember it."""
 import re
 
 import pytest
-from conftest import SITE, assert_clean
+from conftest import SITE, assert_clean, quiz_page
 from learner import Watch, squash
 from playwright.sync_api import expect
 
@@ -32,13 +32,6 @@ def open_page(browser, site):
     for context, watch in opened:
         context.close()
         assert_clean(watch)
-
-
-def quiz_page(kind):
-    for page in sorted(SITE.glob("**/index.html")):
-        if f'data-kind="{kind}"' in page.read_text(encoding="utf-8"):
-            return page.parent.relative_to(SITE).as_posix().strip(".") + "/"
-    pytest.fail(f"no page of {SITE} has a {kind} quiz")
 
 
 def test_the_course_has_lessons_with_graphs_and_formulas():
@@ -158,16 +151,6 @@ def test_number_quiz_gives_a_hint_after_a_wrong_answer_and_remembers(open_page):
     expect(quiz.get_by_role("textbox")).to_have_value(f"{answer:g}×")
     expect(quiz.get_by_role("status")).to_have_text("Solved.")
     expect(quiz.locator(".mg-quiz__why")).to_be_visible()
-
-
-def test_quizzes_work_after_instant_navigation(open_page):
-    """mkdocs-material swaps pages without a reload; quizzes on the new page still hydrate."""
-    target = quiz_page("number")
-    page = open_page("")
-    page.locator(f'a[href$="{target}"]').first.click()
-    expect(page).to_have_url(re.compile(re.escape(target) + "$"))
-    button = page.locator("form.mg-quiz").first.get_by_role("button", name="Check answer")
-    expect(button).to_be_visible()
 
 
 def test_answers_to_an_earlier_version_of_a_quiz_are_not_restored(open_page):

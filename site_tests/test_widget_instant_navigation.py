@@ -1,6 +1,6 @@
 """With SITE_URL set, as the README tells instructors to publish, mkdocs-material swaps pages
-without reloading them (instant navigation): the widget must come up on every page change,
-once, and keep working with the page's one Python worker."""
+without reloading them (instant navigation): the widget and the quizzes must come up on every
+page change, once, and the widget keep working with the page's one Python worker."""
 
 import os
 import subprocess
@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from learner import Learner
+from playwright.sync_api import expect
 
 from course import serve
 
@@ -53,6 +54,25 @@ def test_widget_mounts_after_instant_page_changes(browser, instant_site, widget_
         assert learner.run() == "pass"
         workers = [w.url for w in page.workers if w.url.endswith("/assets/course/worker.js")]
         assert len(workers) == 1
+    finally:
+        close()
+    assert_clean(watch)
+
+
+def test_quizzes_hydrate_after_instant_page_changes(browser, instant_site):
+    from conftest import assert_clean, learner_at, quiz_page
+
+    learner, watch, close = learner_at(browser, instant_site.url)
+    page = learner.page
+    try:
+        page.goto(instant_site.url)
+        page.evaluate("window.sameDocument = true")
+        page.locator(f'a[href$="{quiz_page("number")}"]').first.click()
+        quiz = page.locator('form.mg-quiz[data-kind="number"]').first
+        quiz.get_by_role("textbox").fill(quiz.get_attribute("data-answer"))
+        quiz.get_by_role("button", name="Check answer").click()
+        expect(quiz.get_by_role("status")).to_contain_text("Correct")
+        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
     finally:
         close()
     assert_clean(watch)
