@@ -8,7 +8,7 @@ from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from grader.catalog import load_catalog
+from grader.catalog import ExerciseError, load_catalog
 
 from . import assets, lessons
 from .fences import FenceError, replace_exercise_blocks
@@ -29,7 +29,10 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         exercises = self.root / "exercises"
         if not exercises.is_dir():
             raise PluginError(f"{exercises} is missing: the course reads its exercises there")
-        self.catalog = load_catalog(exercises)
+        try:
+            self.catalog = load_catalog(exercises)
+        except ExerciseError as error:
+            raise PluginError(str(error)) from error
         # prompts, hints and "why" are rendered like the pages that show them
         self.markdown = markdown.Markdown(
             extensions=config.markdown_extensions, extension_configs=config.mdx_configs

@@ -1,0 +1,68 @@
+"""Instructors add exercises as folders; the catalog finds them and says what is wrong."""
+
+import shutil
+
+import pytest
+
+from grader import grade
+from grader.catalog import EXERCISES_DIR, ExerciseError, load_catalog
+
+NEURON = '''
+label = "neuron"
+slots = ["add", "mul", "tanh"]
+prompt = "A neuron with two inputs."
+[[checks]]
+build = "o = (x1 * w1 + x2 * w2 + b).tanh()"
+x1 = 1.0
+x2 = -2.0
+w1 = 0.5
+w2 = 0.25
+b = 0.1
+'''
+
+
+@pytest.fixture
+def course(tmp_path):
+    root = tmp_path / "exercises"
+    shutil.copytree(EXERCISES_DIR, root)
+    return root
+
+
+def test_a_new_folder_is_a_new_exercise_after_the_ops(course, exercises):
+    (course / "neuron").mkdir()
+    (course / "neuron" / "exercise.toml").write_text(NEURON)
+    catalog = load_catalog(course)
+    assert list(catalog) == ["add", "mul", "pow", "tanh", "exp", "diamond", "neuron"]
+    bodies = {slot: exercises[slot].solutions[slot] for slot in ("add", "mul", "tanh")}
+    assert grade("neuron", bodies, catalog)["verdict"] == "pass"
+    wrong = dict(bodies, tanh="self.grad = (1 - out.data**2) * out.grad\nself.grad += 1")
+    assert grade("neuron", wrong, catalog)["verdict"] == "fail"
+
+
+def test_a_missing_key_names_the_file_and_the_key(course):
+    (course / "neuron").mkdir()
+    (course / "neuron" / "exercise.toml").write_text('label = "neuron"\nslots = ["add"]\n')
+    with pytest.raises(ExerciseError, match=r"neuron/exercise.toml: prompt, checks missing"):
+        load_catalog(course)
+
+
+def test_an_exercise_that_is_not_an_op_must_name_real_slots(course):
+    (course / "relu").mkdir()
+    spec = NEURON.replace('["add", "mul", "tanh"]', '["relu"]')
+    (course / "relu" / "exercise.toml").write_text(spec)
+    with pytest.raises(ExerciseError, match="no slot relu in the Value class"):
+        load_catalog(course)
+
+
+def test_broken_toml_names_the_file(course):
+    (course / "add" / "exercise.toml").write_text("label = \n")
+    with pytest.raises(ExerciseError, match=r"add/exercise.toml"):
+        load_catalog(course)
+
+
+def test_a_check_must_end_on_its_output(course):
+    (course / "neuron").mkdir()
+    spec = NEURON.replace('build = "o = (', 'build = "o = x1; (')
+    (course / "neuron" / "exercise.toml").write_text(spec)
+    with pytest.raises(ExerciseError, match="must end by assigning its output"):
+        load_catalog(course)
