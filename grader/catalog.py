@@ -50,11 +50,14 @@ class Exercise:
     version: str
 
     @property
+    def is_op(self):
+        """True for an exercise on one op's closure; False for one on whole graphs (diamond)."""
+        return self.slots == (self.id,)
+
+    @property
     def test_code(self):
-        """The Python a learner reads for an exercise that checks whole graphs (diamond)."""
-        if self.slots != tuple(SLOT_LABELS):
-            return ""
-        return "\n\n".join(_readable(check) for check in self.checks)
+        """The Python a learner reads for an exercise that checks whole graphs."""
+        return "" if self.is_op else "\n\n".join(_readable(check) for check in self.checks)
 
 
 def _readable(check):

@@ -37,6 +37,9 @@ def test_a_new_folder_is_a_new_exercise_after_the_ops(course, exercises):
     assert grade("neuron", bodies, catalog)["verdict"] == "pass"
     wrong = dict(bodies, tanh="self.grad = (1 - out.data**2) * out.grad\nself.grad += 1")
     assert grade("neuron", wrong, catalog)["verdict"] == "fail"
+    stubbed = grade("neuron", dict(bodies, tanh=""), catalog)
+    assert "Still the starter stub: tanh." in stubbed["summary"]
+    assert "o.backward()" in catalog["neuron"].test_code
 
 
 def test_a_missing_key_names_the_file_and_the_key(course):
