@@ -1,3 +1,5 @@
-# out = self + other; d(out)/d(self) = 1 and d(out)/d(other) = 1
+# out = self + other
+# d(out)/d(self) = 1
+# d(out)/d(other) = 1
 # Add each input's share of out.grad to its .grad.
 pass

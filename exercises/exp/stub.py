@@ -1,3 +1,4 @@
-# out = exp(self); d(out)/d(self) = exp(self), which is out.data
+# out = exp(self)
+# d(out)/d(self) = exp(self), which is out.data
 # Add self's share of out.grad to self.grad.
 pass

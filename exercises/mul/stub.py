@@ -1,3 +1,5 @@
-# out = self * other; d(out)/d(self) = other.data and d(out)/d(other) = self.data
+# out = self * other
+# d(out)/d(self) = other.data
+# d(out)/d(other) = self.data
 # Add each input's share of out.grad to its .grad.
 pass

@@ -51,6 +51,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       drawSelection(),
       indentOnInput(),
       bracketMatching(),
+      EditorView.lineWrapping, // a phone shows ~30 columns: wrap rather than hide code
       Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
       keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
       EditorView.contentAttributes.of({ "aria-label": label }),
