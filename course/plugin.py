@@ -10,7 +10,7 @@ from mkdocs.plugins import BasePlugin
 
 from grader.catalog import ExerciseError, load_catalog
 
-from . import assets, lessons
+from . import assets, csp, isolation, lessons
 from .fences import FenceError, replace_exercise_blocks
 from .prerender import PrerenderError
 from .widget_data import UnknownExercise, widget_data, widget_html
@@ -19,6 +19,12 @@ from .widget_data import UnknownExercise, widget_data, widget_html
 class CourseConfig(base.Config):
     # the folder holding grader/, exercises/, widget/ and node_modules/ (default: mkdocs.yml's)
     root = c.Optional(c.Dir(exists=True))
+    # seconds a learner's run may take before it is stopped
+    time_limit = c.Type((int, float), default=5)
+    # ship isolate.js, a service worker that adds COOP/COEP for hosts that cannot send headers
+    service_worker = c.Type(bool, default=True)
+    # give every page a Content-Security-Policy <meta> tag (course/csp.py)
+    content_security_policy = c.Type(bool, default=True)
 
 
 class CoursePlugin(BasePlugin[CourseConfig]):
@@ -26,6 +32,8 @@ class CoursePlugin(BasePlugin[CourseConfig]):
 
     def on_config(self, config):
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
+        if not 0 < self.config.time_limit <= 600:
+            raise PluginError("course: time_limit is in seconds: give a number above 0, up to 600")
         exercises = self.root / "exercises"
         if not exercises.is_dir():
             raise PluginError(f"{exercises} is missing: the course reads its exercises there")
@@ -62,18 +70,30 @@ class CoursePlugin(BasePlugin[CourseConfig]):
 
     def _widget(self, ids, line):
         try:
-            return widget_html(widget_data(ids, self.catalog, self._to_html))
+            data = widget_data(ids, self.catalog, self._to_html)
+            data["time_limit"] = self.config.time_limit
+            data["service_worker"] = self.config.service_worker
+            return widget_html(data)
         except UnknownExercise as error:
             raise UnknownExercise(f"line {line}: {error}") from error
+
+    def on_post_page(self, output, page, config):
+        return csp.add_policy(output) if self.config.content_security_policy else output
+
+    def on_post_template(self, output_content, template_name, config):
+        # 404.html and other static templates are pages too
+        if not self.config.content_security_policy or not template_name.endswith(".html"):
+            return output_content
+        return csp.add_policy(output_content)
 
     def _to_html(self, text):
         return self.markdown.reset().convert(text)
 
     def on_post_build(self, config):
         try:
-            assets.bundle_widget(self.root, config.site_dir)
-            assets.copy_pyodide(self.root, config.site_dir)
-            assets.write_python_zip(self.root, config.site_dir)
+            assets.build(self.root, config.site_dir)
             lessons.copy_katex(self.root, config.site_dir)
+            if self.config.service_worker:
+                isolation.write_service_worker(self.root, config.site_dir)
         except (assets.AssetError, lessons.LessonError) as error:
             raise PluginError(str(error)) from error

@@ -29,9 +29,10 @@ MIME_TYPES = {
     ".xml": "application/xml",
     ".zip": "application/zip",
 }
-# Pyodide's files change only with its pinned version; everything else may change at each build
-# and is revalidated (a 304 when unchanged).
-LONG_LIVED = ("assets/pyodide/",)
+# Pyodide's files sit in a folder named by its version, the zips of Python in folders named by
+# their content (course/assets.py): a browser may keep them for good. Everything else may change
+# at each build and is revalidated (a 304 when unchanged).
+LONG_LIVED = ("assets/pyodide/", "assets/python/")
 LONG_CACHE = "public, max-age=604800, immutable"
 REVALIDATE = "no-cache"
 ISOLATION_HEADERS = {

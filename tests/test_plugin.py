@@ -187,13 +187,14 @@ def test_build_bundles_the_widget(site):
 def test_build_copies_pyodide(site):
     """Pyodide's core files are copied byte for byte from the pinned npm package."""
     for name in assets.PYODIDE_FILES:
-        copied = site / assets.PYODIDE_DIR / name
+        copied = site / assets.PYODIDE_DIR / assets.pyodide_version(ROOT) / name
         assert copied.read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
 
 
 def test_python_zip_holds_grader_and_exercises(site):
     """python.zip has every grader module and every exercise file, `.meta/` included, no caches."""
-    with zipfile.ZipFile(site / assets.PYTHON_ZIP) as archive:
+    [python_zip] = (site / assets.PYTHON_DIR).glob(f"*/{assets.PYTHON_ZIP}")
+    with zipfile.ZipFile(python_zip) as archive:
         names = set(archive.namelist())
     expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "grader").glob("*.py")}
     for exercise in CATALOG.values():

@@ -1,12 +1,16 @@
 // Bundles the widget for the site: widget.js (page module), worker.js (module worker), widget.css.
-// Usage: node widget/build.mjs --outdir <dir>
+// Usage: node widget/build.mjs --outdir <dir> --python-assets <json>
+// <json> tells the worker where the build put Pyodide, the standard library and python.zip
+// (course/assets.py writes them first); the bundle sees it as the constant PYTHON_ASSETS.
 import { build } from "esbuild";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 
-const { values } = parseArgs({ options: { outdir: { type: "string" } } });
-if (!values.outdir) {
-  console.error("usage: node widget/build.mjs --outdir <dir>");
+const { values } = parseArgs({
+  options: { outdir: { type: "string" }, "python-assets": { type: "string" } },
+});
+if (!values.outdir || !values["python-assets"]) {
+  console.error("usage: node widget/build.mjs --outdir <dir> --python-assets <json>");
   process.exit(2);
 }
 
@@ -23,6 +27,7 @@ await build({
   format: "esm",
   minify: true,
   target: ["es2022"],
+  define: { PYTHON_ASSETS: JSON.stringify(JSON.parse(values["python-assets"])) },
   legalComments: "eof",
   logLevel: "warning",
 });

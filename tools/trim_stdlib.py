@@ -1,0 +1,118 @@
+"""Runs inside Pyodide (see build_stdlib.mjs): the standard library the course needs, compiled.
+
+Pyodide's python_stdlib.zip holds only sources, which CPython compiles at every start. The
+course needs a fraction of them: the modules Pyodide imports as it starts, and those the worker
+and the grader import. `start()` notes what is loaded and records every later import (with an
+audit hook: the grader's sandbox takes the modules a learner's code imported out of sys.modules
+again); `grade_everything()` takes the grader down every path it has; `finish()` zips what was
+imported, compiled by this very interpreter, without sources, and `stdlib_fallback.py` as
+`_stdlib_fallback`, told which modules the zip lacks, to import those from the full standard
+library if a learner's code ever asks for one.
+"""
+
+import sys
+
+STDLIB = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+FALLBACK = "_stdlib_fallback"
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
+
+# Code that fails every way the grader can report, so that what each report imports is seen.
+ERROR_BODIES = (
+    "self.grad += (other.data",  # SyntaxError
+    "self.grad += undefined_name",  # NameError, with its suggestion
+    "self.grad += other.data / 0",  # ZeroDivisionError
+    "self.grad += 'a' + 1",  # TypeError
+    "def f(n):\n    return f(n + 1)\nf(0)",  # RecursionError
+    "import sys\nsys.exit(1)",  # SystemExit
+    "import js",  # blocked
+    "print('out')\nself.grad += float('nan')",  # printed output, not a number
+)
+
+_imported = set()
+_recording = False
+
+
+def _record(event, args):
+    if _recording and event == "import":
+        _imported.add(args[0])
+
+
+def start():
+    """Everything loaded so far counts; so does every import from now until `finish()`."""
+    global _recording
+    _imported.update(sys.modules)
+    _recording = True
+    sys.addaudithook(_record)  # hooks cannot be removed: `_recording` turns it off
+
+
+def grade_everything(course_dir):
+    """Grades every answer of the maintainers' table, and the error bodies above."""
+    import json
+
+    sys.path.insert(0, course_dir)
+    import grader
+    from grader.catalog import load_catalog
+    from grader.report import expectations
+
+    for exercise, _, bodies, _, _ in expectations(load_catalog()):
+        grader.grade_json(exercise.id, json.dumps(bodies))
+    for body in ERROR_BODIES:
+        grader.grade_json("mul", json.dumps({"mul": body}))
+
+
+def finish(fallback_source):
+    """The trimmed zip's bytes, and the sorted names of the modules it holds."""
+    global _recording
+    _recording = False
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(STDLIB)
+    modules = {_module(info.filename): info for info in source.infolist() if _module(info.filename)}
+    kept = sorted(name for name in set(modules) & _imported if _from_zip(name))
+    missing = sorted(set(modules) - _imported)
+    fallback_source += f"\nMISSING = frozenset({missing!r})\n"
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in kept:
+            filename = modules[name].filename
+            _write(archive, filename + "c", _compiled(source.read(filename), filename))
+        filename = f"{FALLBACK}.py"
+        _write(archive, filename + "c", _compiled(fallback_source.encode(), filename))
+    return out.getvalue(), kept
+
+
+def _from_zip(name):
+    """False for the modules frozen into the interpreter (os, io, site…): never read from a zip."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    return spec is not None and (spec.origin or "").startswith(STDLIB + "/")
+
+
+def _module(filename):
+    """The module a file of the zip holds ("json/__init__.py": "json"), or None."""
+    if not filename.endswith(".py"):
+        return None
+    return filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def _compiled(source, filename):
+    """A .pyc that needs no source beside it: hash-based, unchecked (PEP 552). Tracebacks name
+    the file as they would have from the full zip."""
+    import importlib.util
+    import marshal
+
+    code = compile(source, f"{STDLIB}/{filename}", "exec", dont_inherit=True, optimize=2)
+    unchecked_hash_based = (0b01).to_bytes(4, "little")
+    header = importlib.util.MAGIC_NUMBER + unchecked_hash_based + importlib.util.source_hash(source)
+    return header + marshal.dumps(code)
+
+
+def _write(archive, name, data):
+    import zipfile
+
+    info = zipfile.ZipInfo(name, ZIP_DATE)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data)
