@@ -1,13 +1,17 @@
 """The grader gives the same verdicts and explanations under Pyodide 314 (the browser's
-runtime, run here in Node) as under CPython."""
+runtime, run here in Node) as under CPython, and exactly the same results whether Pyodide
+starts from its own standard library or from the build's trimmed one (course/assets.py), which
+imports what it lacks from the full one."""
 
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from course import assets
 from grader import grade
 from grader.catalog import load_catalog
 from grader.report import expectations
@@ -32,17 +36,91 @@ def comparable(result):
     return result["verdict"], rows, error, result["stubs"], len(result["stdout"])
 
 
-@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
-def test_pyodide_grades_exactly_like_cpython():
-    requests = [{"exercise": e.id, "bodies": bodies}
-                for e, _, bodies, _, _ in expectations(load_catalog())]
+def requests():
+    answers = [{"exercise": e.id, "bodies": bodies}
+               for e, _, bodies, _, _ in expectations(load_catalog())]
     # hostile code first: every honest answer after it must still be graded as in CPython
-    requests = [{"exercise": e, "bodies": bodies} for e, bodies in HOSTILE] + requests
-    run = subprocess.run(["node", str(ROOT / "tools" / "grade_in_pyodide.mjs")],
+    return [{"exercise": e, "bodies": bodies} for e, bodies in HOSTILE] + answers
+
+
+def grade_in_pyodide(requests, *options, log=None):
+    """The results of `requests` graded in Pyodide; what it printed on stderr goes to `log`."""
+    run = subprocess.run(["node", str(ROOT / "tools" / "grade_in_pyodide.mjs"), *options],
                          input=json.dumps(requests), capture_output=True, text=True,
                          check=True, timeout=300)
-    in_pyodide = json.loads(run.stdout)
-    assert len(in_pyodide) == len(requests)
-    for request, browser in zip(requests, in_pyodide, strict=True):
+    if log is not None:
+        log.append(run.stderr)
+    results = json.loads(run.stdout)
+    assert len(results) == len(requests)
+    return results
+
+
+@pytest.fixture(scope="module")
+def in_pyodide():
+    return grade_in_pyodide(requests())
+
+
+@pytest.fixture(scope="module")
+def trimmed_stdlib(tmp_path_factory):
+    """The build's trimmed standard library, built as `mkdocs build` builds it."""
+    site = tmp_path_factory.mktemp("site")
+    return assets.write_stdlib_zip(ROOT, site, assets.write_python_zip(ROOT, site))
+
+
+pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+
+
+def test_pyodide_grades_exactly_like_cpython(in_pyodide):
+    for request, browser in zip(requests(), in_pyodide, strict=True):
         cpython = grade(request["exercise"], request["bodies"])
         assert comparable(browser) == comparable(cpython), request
+
+
+def test_the_trimmed_stdlib_grades_exactly_like_the_full_one(in_pyodide, trimmed_stdlib):
+    """No fallback to the full standard library here: the trimmed one must suffice alone."""
+    trimmed = grade_in_pyodide(requests(), "--stdlib", str(trimmed_stdlib))
+    for request, full, result in zip(requests(), in_pyodide, trimmed, strict=True):
+        assert result == full, request
+
+
+# modules the trimmed standard library lacks: a module, a package's submodule, a whole package
+NOT_TRIMMED = ["statistics", "json.tool", "email.message"]
+
+
+def importing(module):
+    """The reference answer to mul, after an import of `module`."""
+    body = f"import {module}\n" + load_catalog()["mul"].solutions["mul"]
+    return {"exercise": "mul", "bodies": {"mul": body}}
+
+
+def test_what_the_trimmed_stdlib_lacks_comes_from_the_full_one(trimmed_stdlib):
+    asks = [importing(module) for module in NOT_TRIMMED]
+    alone = grade_in_pyodide(asks, "--stdlib", str(trimmed_stdlib))
+    assert [r["error"] and r["error"]["type"] for r in alone] == ["ModuleNotFoundError"] * 3
+    log = []
+    with_fallback = grade_in_pyodide(asks, "--stdlib", str(trimmed_stdlib), "--fallback", log=log)
+    assert with_fallback == grade_in_pyodide(asks)
+    assert [r["verdict"] for r in with_fallback] == ["pass"] * 3
+    assert log[0].count("fetched the full standard library") == 1
+
+
+def test_a_module_no_stdlib_has_fetches_nothing(trimmed_stdlib):
+    log = []
+    [result] = grade_in_pyodide(
+        [importing("no_such_module")], "--stdlib", str(trimmed_stdlib), "--fallback", log=log
+    )
+    assert result["error"]["type"] == "ModuleNotFoundError"
+    assert "fetched" not in log[0]
+
+
+def test_the_trimmed_stdlib_is_compiled_and_the_same_at_every_build(trimmed_stdlib, tmp_path):
+    """Sources left out; the same bytes from a second build, so browsers keep it cached."""
+    course_zip = assets.write_python_zip(ROOT, tmp_path)
+    again = tmp_path / "again.zip"
+    build = ["node", "tools/build_stdlib.mjs", "--course-zip", str(course_zip), "--out", str(again)]
+    subprocess.run(build, cwd=ROOT, capture_output=True, check=True, timeout=300)
+    assert again.read_bytes() == trimmed_stdlib.read_bytes()
+    with zipfile.ZipFile(again) as archive:
+        names = archive.namelist()
+    assert names and all(name.endswith(".pyc") for name in names)
+    assert "_stdlib_fallback.pyc" in names
