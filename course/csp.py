@@ -1,0 +1,62 @@
+"""The Content-Security-Policy every page ships in a `<meta>` tag.
+
+Scripts may come only from the site itself, plus the page's own inline scripts (mkdocs-material
+writes a few), each allowed by the SHA-256 hash of its text, computed when the page is built.
+No `unsafe-eval` and no `unsafe-inline` for scripts: the page compiles no WebAssembly (Python runs
+in a worker, whose policy comes from its own response headers), so it needs neither.
+Styles may be inline: CodeMirror, KaTeX and the theme set them on elements.
+"""
+
+import base64
+import hashlib
+import re
+
+DIRECTIVES = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self' 'unsafe-inline'",
+    "img-src": "'self' data:",  # the theme's icons are data: URLs in its CSS
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "worker-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+}
+# an inline script: a <script> without src whose type, if any, is JavaScript
+INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.S | re.I)
+NOT_JAVASCRIPT = re.compile(
+    r"""\btype\s*=\s*["']?(?!(?:text|application)/javascript|module)""", re.I
+)
+HEAD = re.compile(r"<head[^>]*>", re.I)
+CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
+
+
+def inline_scripts(html):
+    """The text of every inline script that the browser would run."""
+    for match in INLINE_SCRIPT.finditer(html):
+        attrs = match.group("attrs")
+        if re.search(r"\bsrc\s*=", attrs, re.I) or NOT_JAVASCRIPT.search(attrs):
+            continue
+        yield match.group("body")
+
+
+def source_hash(script):
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def policy(html):
+    """The policy for a page: DIRECTIVES, with its inline scripts' hashes allowed."""
+    hashes = sorted({source_hash(script) for script in inline_scripts(html)})
+    directives = {**DIRECTIVES, "script-src": " ".join([DIRECTIVES["script-src"], *hashes])}
+    return "; ".join(f"{name} {value}" for name, value in directives.items())
+
+
+def add_policy(html):
+    """`html` with its policy in a <meta> tag, first in <head> (after the charset)."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
+    anchor = CHARSET.search(html) or HEAD.search(html)
+    if anchor is None:
+        return html
+    return html[: anchor.end()] + "\n    " + meta + html[anchor.end() :]

@@ -1,0 +1,32 @@
+/**
+ * A service worker, served from the site's root so that it controls every page, that adds the
+ * cross-origin isolation headers (COOP and COEP) to the site's own responses. Hosts that cannot
+ * send headers (GitHub Pages, say) then still give the page SharedArrayBuffer from the next page
+ * load on, and a run that must stop is interrupted instead of restarting Python.
+ * Everything else passes through untouched; the site fetches nothing from other origins.
+ */
+const HEADERS = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
+  event.respondWith(isolated(request));
+});
+
+async function isolated(request) {
+  const response = await fetch(request);
+  // opaque answers (a redirect for a navigation) and errors cannot be, and need not be, rebuilt
+  if (response.type !== "basic" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(HEADERS)) headers.set(name, value);
+  const { status, statusText } = response;
+  return new Response(response.body, { status, statusText, headers });
+}
