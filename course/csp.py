@@ -25,9 +25,8 @@ DIRECTIVES = {
 }
 # an inline script: a <script> without src whose type, if any, is JavaScript
 INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.S | re.I)
-NOT_JAVASCRIPT = re.compile(
-    r"""\btype\s*=\s*["']?(?!(?:text|application)/javascript|module)""", re.I
-)
+TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]*)""", re.I)
+JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript"}
 HEAD = re.compile(r"<head[^>]*>", re.I)
 CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
 
@@ -36,9 +35,10 @@ def inline_scripts(html):
     """The text of every inline script that the browser would run."""
     for match in INLINE_SCRIPT.finditer(html):
         attrs = match.group("attrs")
-        if re.search(r"\bsrc\s*=", attrs, re.I) or NOT_JAVASCRIPT.search(attrs):
-            continue
-        yield match.group("body")
+        kind = TYPE.search(attrs)
+        javascript = not kind or kind[1].lower() in JAVASCRIPT_TYPES
+        if javascript and not re.search(r"\bsrc\s*=", attrs, re.I):
+            yield match.group("body")
 
 
 def source_hash(script):

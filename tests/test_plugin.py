@@ -11,7 +11,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from course import assets
+from course import assets, csp
 from course.fences import FenceError, replace_exercise_blocks
 from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
 from grader.catalog import load_catalog
@@ -219,3 +219,40 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd sigmoid\n```\n")
     assert done.returncode != 0
     assert "index.md: line 3: unknown exercise 'sigmoid'" in done.stderr
+
+
+def test_every_page_ships_a_policy_allowing_its_inline_scripts(site):
+    """A CSP <meta> comes before any script and allows each inline script by its hash."""
+    for name in ("index.html", "404.html"):
+        page = (site / name).read_text()
+        meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', page)
+        assert meta and meta.start() < page.index("<script"), name
+        scripts = list(csp.inline_scripts(page))
+        assert scripts, name  # mkdocs-material writes a few
+        for script in scripts:
+            assert csp.source_hash(script) in meta.group(1), (name, script[:60])
+
+
+def test_build_ships_the_isolation_service_worker_at_the_site_root(site):
+    assert (site / "isolate.js").read_bytes() == (ROOT / "widget" / "isolate.js").read_bytes()
+
+
+def test_widget_data_carries_the_time_limit(site):
+    data = json.loads(DATA.search((site / "index.html").read_text()).group(1))
+    assert data["time_limit"] == 5 and data["service_worker"] is True
+
+
+def test_a_time_limit_that_is_not_a_positive_number_of_seconds_fails_the_build(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Page\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      time_limit: 0\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert "time_limit is in seconds" in done.stderr
