@@ -42,6 +42,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 THROTTLE = (20, 40)  # Mbit/s, ms of latency
+# the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
+CONTEXT = {"bypass_csp": True}
 KINDS = ("ours", "bare")
 
 
@@ -51,11 +53,15 @@ class BenchServer(serve.SiteServer):
 
 
 def build_site():
-    """`mkdocs build` into bench/out/site/, then the bare page beside it."""
+    """`mkdocs build` into bench/out/site/."""
     mkdocs = Path(sys.executable).parent / "mkdocs"
     build = [mkdocs, "build", "--strict", "--quiet", "--site-dir", SITE]
     quiet = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}  # mkdocs-material's end-of-life banner
     subprocess.run(build, cwd=ROOT, check=True, env=quiet)
+
+
+def add_bare_page():
+    """bench/bare.html at bare/, with node_modules/pyodide/ linked beside it."""
     bare = SITE / BARE_PATH
     bare.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "bench" / "bare.html", bare / "index.html")
@@ -88,7 +94,7 @@ class Bench:
 
     def first_visit(self, kind, throttle=None):
         """A fresh context: empty HTTP cache, no code cache."""
-        context = self.browser.new_context()
+        context = self.browser.new_context(**CONTEXT)
         requests = []
         context.on("request", lambda request: requests.append(request.url))
         try:
@@ -100,7 +106,7 @@ class Bench:
     def repeat_visit(self, kind):
         """The same profile as every earlier visit of `kind`, in a newly started browser."""
         context = self.playwright.chromium.launch_persistent_context(
-            self.profiles[kind], **self.launch
+            self.profiles[kind], **self.launch, **CONTEXT
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -111,7 +117,7 @@ class Bench:
     def runs(self, count):
         """Run to verdict on every tab, with the reference answers, then with a known mistake."""
         catalog = load_catalog()
-        context = self.browser.new_context()
+        context = self.browser.new_context(**CONTEXT)
         try:
             page = context.new_page()
             visit(page, self.urls["ours"])
@@ -235,6 +241,7 @@ def main(argv=None):
     if not args.no_build:
         print("building the site into bench/out/site/ …", file=sys.stderr)
         build_site()
+    add_bare_page()
     page = widget_page()
     launch = {"executable_path": chromium(), "args": CHROMIUM_ARGS, "headless": True}
     server = serve.RunningSite(BenchServer(SITE, quiet=True))

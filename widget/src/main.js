@@ -1,5 +1,8 @@
-/** Entry point: hydrates every exercise widget on the page, once, and starts Python when idle. */
-import { startWhenIdle } from "./python.js";
+/**
+ * Entry point: hydrates every exercise widget on the page, once. Python starts first: it loads
+ * in a worker, so the page stays responsive, and it downloads and compiles while the widgets mount.
+ */
+import { python } from "./python.js";
 import { mountExercise } from "./widget.js";
 import "./quiz.js";
 
@@ -7,6 +10,7 @@ const mounted = new WeakSet();
 
 function mountAll() {
   const widgets = [...document.querySelectorAll("[data-exercise-widget]")].filter((el) => !mounted.has(el));
+  if (widgets.length) python.start();
   for (const el of widgets) {
     mounted.add(el);
     try {
@@ -16,7 +20,6 @@ function mountAll() {
       console.error(error);
     }
   }
-  if (widgets.length) startWhenIdle();
 }
 
 // mkdocs-material's instant navigation swaps pages without reloading: it announces each on document$

@@ -1,0 +1,108 @@
+/**
+ * Loads the grader into Pyodide, in the worker, as fast as the browser allows: every download
+ * starts at once, Pyodide's two modules are imported while the files arrive, the standard
+ * library is the build's trimmed and compiled one (tools/build_stdlib.mjs), and the lock file's
+ * info comes with the bundle instead of a request. Where the build put each file is the
+ * constant PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock}.
+ */
+/* global PYTHON_ASSETS */
+const ASSETS_URL = new URL("../", import.meta.url);
+const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
+const STDLIB_URL = new URL(PYTHON_ASSETS.stdlib, ASSETS_URL);
+const FULL_STDLIB_URL = new URL("python_stdlib.zip", PYODIDE_URL);
+const COURSE_URL = new URL(PYTHON_ASSETS.course, ASSETS_URL);
+const COURSE_DIR = "/home/pyodide/course";
+const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
+// the files worth a progress bar, fetched up front so their sizes are known from the start
+const DOWNLOADS = [WASM_URL, STDLIB_URL, COURSE_URL].map((url) => url.href);
+
+/**
+ * Resolves with the grader's `grade_json(exercise, bodiesJson)`; `onProgress(loaded, total)`
+ * counts the downloaded bytes.
+ */
+export async function loadGrader(onProgress) {
+  // imported now, while the files download; pyodide.mjs imports the second itself, and gets
+  // this same module
+  const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  import(new URL("pyodide.asm.mjs", PYODIDE_URL).href).catch(() => {}); // loadPyodide reports failures
+  const downloads = await startDownloads(DOWNLOADS, onProgress);
+  const course = downloads.get(COURSE_URL.href).arrayBuffer();
+  downloads.delete(COURSE_URL.href);
+  const { loadPyodide } = await loader;
+  const realFetch = self.fetch;
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    const response = downloads.get(url);
+    downloads.delete(url);
+    return response ? Promise.resolve(response) : realFetch(input, init);
+  };
+  let pyodide;
+  try {
+    pyodide = await loadPyodide({
+      indexURL: PYODIDE_URL.href,
+      stdLibURL: STDLIB_URL.href,
+      lockFileContents: PYTHON_ASSETS.lock, // no packages to install
+      stdout: () => {},
+    });
+  } finally {
+    self.fetch = realFetch;
+  }
+  pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
+  pyodide.unpackArchive(await course, "zip", { extractDir: COURSE_DIR });
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
+  return pyodide.pyimport("grader").grade_json;
+}
+
+/**
+ * For tools/stdlib_fallback.py: writes Pyodide's full standard library at `path`, fetched
+ * synchronously (Python's import waits for it), when a learner imports a module the trimmed one
+ * lacks.
+ */
+function writeFullStdlib(pyodide) {
+  return (path) => {
+    const request = new XMLHttpRequest();
+    request.open("GET", FULL_STDLIB_URL.href, false);
+    request.responseType = "arraybuffer";
+    request.send();
+    if (request.status !== 200) throw new Error(`${FULL_STDLIB_URL.pathname} answered HTTP ${request.status}`);
+    pyodide.FS.writeFile(path, new Uint8Array(request.response));
+  };
+}
+
+/**
+ * Starts every download at once and answers with a `Map(url -> Response)`. A clone of each is
+ * read to count the bytes delivered; the responses themselves go to Pyodide untouched, so that
+ * the browser can cache the WebAssembly it compiles from the one it fetched.
+ */
+async function startDownloads(urls, onProgress) {
+  const responses = await Promise.all(urls.map((url) => fetch(url)));
+  const missing = responses.find((response) => !response.ok);
+  if (missing) {
+    const path = new URL(missing.url).pathname;
+    throw new Error(
+      `${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`,
+    );
+  }
+  const total = responses.reduce(
+    (sum, response) => sum + Number(response.headers.get("content-length") || 0),
+    0,
+  );
+  let loaded = 0;
+  let reported = 0;
+  const report = (force) => {
+    // a message per ~1% is plenty for a progress bar
+    if (!force && loaded - reported < total / 100) return;
+    reported = loaded;
+    onProgress(Math.min(loaded, total), total);
+  };
+  report(true);
+  const count = async (response) => {
+    const reader = response.clone().body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      loaded += chunk.value.byteLength;
+      report(loaded >= total);
+    }
+  };
+  for (const response of responses) count(response).catch(() => {}); // the real read reports errors
+  return new Map(urls.map((url, i) => [url, responses[i]]));
+}
