@@ -73,7 +73,10 @@ def quiz_page(kind):
 
 
 def learner_at(browser, url, **context_args):
-    """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`."""
+    """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`.
+    Service workers are blocked unless `service_workers="allow"`: Playwright cannot watch the
+    requests that the site's service worker (isolate.js) answers."""
+    context_args.setdefault("service_workers", "block")
     context = browser.new_context(**context_args)
     watch = Watch(context)
     page = context.new_page()

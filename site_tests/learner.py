@@ -45,6 +45,12 @@ class Learner:
     def __init__(self, page, url):
         self.page, self.url = page, url
         self.widget = page.locator("[data-exercise-widget]").first
+        self.python_workers = []  # every Python worker the page started, restarts included
+        page.on("worker", self._worker)
+
+    def _worker(self, worker):
+        if worker.url.endswith("/assets/course/worker.js"):
+            self.python_workers.append(worker)
 
     def open(self):
         self.page.goto(self.url)
@@ -92,6 +98,35 @@ class Learner:
         """Press "Run test" and wait for the verdict; returns "pass", "fail" or "error"."""
         self.panel.get_by_role("button", name="Run test", exact=True).click()
         return self.verdict()
+
+    def start_run(self):
+        """Once Python is ready, press "Run test" and return at once, the run under way."""
+        self.wait_until_python_ready()
+        self.panel.get_by_role("button", name="Run test", exact=True).click()
+        expect(self.panel.get_by_role("button", name="Stop", exact=True)).to_be_visible()
+
+    def stop(self):
+        """Press "Stop" during a run and wait for the verdict ("stopped" unless it ended first)."""
+        self.panel.get_by_role("button", name="Stop", exact=True).click()
+        return self.verdict()
+
+    def status(self):
+        return self.widget.locator(".mg-status__text").inner_text()
+
+    def wait_until_python_ready(self):
+        status = self.widget.locator(".mg-status")
+        expect(status).to_have_attribute("data-state", "ready", timeout=RUN_TIMEOUT_MS)
+
+    def recoveries(self):
+        """How each stopped run was recovered from, in order: `[(how, milliseconds)]`, `how` being
+        "interrupt" (Python stayed loaded) or "restart" (a new worker was started)."""
+        return [
+            (entry["how"], entry["ms"])
+            for entry in self.page.evaluate(
+                """performance.getEntriesByName("python-recovery")
+                     .map((e) => ({how: e.detail.how, ms: Math.round(e.duration)}))"""
+            )
+        ]
 
     def verdict(self):
         self.result.wait_for(timeout=RUN_TIMEOUT_MS)

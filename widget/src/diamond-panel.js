@@ -1,7 +1,6 @@
 /** The diamond tab: shows the test it runs, then runs it against every body the learner wrote. */
 import { h } from "./dom.js";
 import { createViewer } from "./editor.js";
-import { MOD } from "./keys.js";
 import { fullClass, hints, prompt, why } from "./parts.js";
 import { createResult } from "./results.js";
 import { createRunner } from "./run.js";
@@ -11,23 +10,11 @@ import { store } from "./storage.js";
 export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, goTo }) {
   let progress = store.progress(exercise.id, exercise.version);
   const result = createResult();
-  const runner = createRunner({ exercise, result });
+  const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const whyPart = why(exercise);
   const full = fullClass({ model, bodies, active: null });
   const slotList = h("ul", { class: "mg-slots" });
   const testView = h("div", { class: "mg-code" });
-
-  const runButton = h(
-    "button",
-    {
-      type: "button",
-      class: "mg-button mg-button--primary",
-      "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter",
-      onclick: () => run(),
-    },
-    h("span", { class: "mg-button__icon", "aria-hidden": "true" }, "▶"),
-    "Run test",
-  );
 
   panel.append(
     prompt(exercise),
@@ -35,7 +22,7 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
     slotList,
     h("h3", { class: "mg-subtitle" }, "The test it runs"),
     testView,
-    h("div", { class: "mg-actions" }, runButton, full.button),
+    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, full.button),
     result.el,
     full.content,
     hints(exercise),
@@ -83,7 +70,7 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
 
   async function run() {
     refresh();
-    const outcome = await runner(bodies());
+    const outcome = await runner.run(bodies());
     if (!outcome) return;
     progress = { attempted: true, passed: outcome.verdict === "pass" };
     store.setProgress(exercise.id, exercise.version, progress);

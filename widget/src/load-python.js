@@ -6,6 +6,8 @@
  * constant PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock}.
  */
 /* global PYTHON_ASSETS */
+import { checkWasm } from "./worker-link.js";
+
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
 const STDLIB_URL = new URL(PYTHON_ASSETS.stdlib, ASSETS_URL);
@@ -15,10 +17,12 @@ const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
 // the files worth a progress bar, fetched up front so their sizes are known from the start
 const DOWNLOADS = [WASM_URL, STDLIB_URL, COURSE_URL].map((url) => url.href);
+/** The files a failure to start may come from, for the message that names them. */
+export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
 
 /**
- * Resolves with the grader's `grade_json(exercise, bodiesJson)`; `onProgress(loaded, total)`
- * counts the downloaded bytes.
+ * Resolves with `{pyodide, gradeJson}`, the grader's `grade_json(exercise, bodiesJson)`;
+ * `onProgress(loaded, total)` counts the downloaded bytes.
  */
 export async function loadGrader(onProgress) {
   // imported now, while the files download; pyodide.mjs imports the second itself, and gets
@@ -28,6 +32,7 @@ export async function loadGrader(onProgress) {
   const downloads = await startDownloads(DOWNLOADS, onProgress);
   const course = downloads.get(COURSE_URL.href).arrayBuffer();
   downloads.delete(COURSE_URL.href);
+  const wasmChecked = checkWasm(downloads.get(WASM_URL.href).clone());
   const { loadPyodide } = await loader;
   const realFetch = self.fetch;
   self.fetch = (input, init) => {
@@ -38,19 +43,22 @@ export async function loadGrader(onProgress) {
   };
   let pyodide;
   try {
-    pyodide = await loadPyodide({
-      indexURL: PYODIDE_URL.href,
-      stdLibURL: STDLIB_URL.href,
-      lockFileContents: PYTHON_ASSETS.lock, // no packages to install
-      stdout: () => {},
-    });
+    [pyodide] = await Promise.all([
+      loadPyodide({
+        indexURL: PYODIDE_URL.href,
+        stdLibURL: STDLIB_URL.href,
+        lockFileContents: PYTHON_ASSETS.lock, // no packages to install
+        stdout: () => {},
+      }),
+      wasmChecked,
+    ]);
   } finally {
     self.fetch = realFetch;
   }
   pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
   pyodide.unpackArchive(await course, "zip", { extractDir: COURSE_DIR });
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
-  return pyodide.pyimport("grader").grade_json;
+  return { pyodide, gradeJson: pyodide.pyimport("grader").grade_json };
 }
 
 /**

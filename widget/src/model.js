@@ -4,16 +4,20 @@
  */
 export const DATA_SELECTOR = "template[data-exercise-data]";
 
+const DEFAULT_TIME_LIMIT = 5; // seconds, for data written before the limit was configurable
+
 /**
  * Reads the JSON the MkDocs plugin embeds in a widget:
  *
  *   { "exercises": [ { "id", "label", "slots": [..], "prompt", "hints": [..], "why",
  *                      "stubs": {slot: text}, "solutions": {slot: text}, "test_code", "version" } ],
  *     "scaffold": [ {"text": "..."}, {"slot": "add", "indent": 12}, ... ],
- *     "slot_labels": {"add": "__add__", ...} }
+ *     "slot_labels": {"add": "__add__", ...},
+ *     "time_limit": 5, "service_worker": true }
  *
  * (course/widget_data.py writes it.) `prompt`, `hints` and `why` are HTML the plugin rendered
- * from the exercise's Markdown.
+ * from the exercise's Markdown; `time_limit` is how many seconds a run may take, `service_worker` whether the site ships
+ * widget/isolate.js (both set in mkdocs.yml).
  */
 export function readModel(root) {
   const carrier = root.querySelector(DATA_SELECTOR);
@@ -26,7 +30,13 @@ export function readModel(root) {
     solutions: {},
     ...exercise,
   }));
-  return { exercises, scaffold: data.scaffold, slotLabels: data.slot_labels };
+  return {
+    exercises,
+    scaffold: data.scaffold,
+    slotLabels: data.slot_labels,
+    timeLimit: data.time_limit ?? DEFAULT_TIME_LIMIT,
+    serviceWorker: Boolean(data.service_worker),
+  };
 }
 
 /** True for an exercise with a slot of its own (`add`), false for one that runs all slots (`diamond`). */

@@ -1,7 +1,7 @@
 /** An op tab: the learner writes one `_backward` body, runs the test, and reads the verdict. */
 import { h } from "./dom.js";
 import { createEditor, createViewer, markLines, setText } from "./editor.js";
-import { editorHelp, MOD } from "./keys.js";
+import { editorHelp } from "./keys.js";
 import { disclosure, fullClass, hints, prompt, why } from "./parts.js";
 import { createResult } from "./results.js";
 import { createRunner } from "./run.js";
@@ -15,7 +15,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   let progress = store.progress(exercise.id, exercise.version);
 
   const result = createResult();
-  const runner = createRunner({ exercise, result });
+  const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const notice = h("div", { class: "mg-notice", role: "status" });
   const whyPart = why(exercise);
   const editorFrame = h(
@@ -62,17 +62,6 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   solution.button.hidden = !progress.attempted;
   const full = fullClass({ model, bodies, active: slot });
 
-  const runButton = h(
-    "button",
-    {
-      type: "button",
-      class: "mg-button mg-button--primary",
-      "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter",
-      onclick: () => run(),
-    },
-    h("span", { class: "mg-button__icon", "aria-hidden": "true" }, "▶"),
-    "Run test",
-  );
   const resetButton = h("button", { type: "button", class: "mg-button", onclick: reset }, "Reset");
 
   panel.append(
@@ -80,7 +69,15 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     editorFrame,
     editorHelp(),
     notice,
-    h("div", { class: "mg-actions" }, runButton, resetButton, solution.button, full.button),
+    h(
+      "div",
+      { class: "mg-actions" },
+      runner.runButton,
+      runner.stopButton,
+      resetButton,
+      solution.button,
+      full.button,
+    ),
     result.el,
     solution.content,
     full.content,
@@ -121,7 +118,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     progress = { ...progress, attempted: true };
     store.setProgress(exercise.id, exercise.version, progress);
     solution.button.hidden = false;
-    const outcome = await runner({ [slot]: text });
+    const outcome = await runner.run({ [slot]: text });
     if (!outcome) return;
     progress = { ...progress, passed: outcome.verdict === "pass" };
     store.setProgress(exercise.id, exercise.version, progress);

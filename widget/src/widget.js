@@ -1,6 +1,7 @@
 /** Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. */
 import { h } from "./dom.js";
 import { mountDiamondPanel } from "./diamond-panel.js";
+import { registerIsolation } from "./isolation.js";
 import { DATA_SELECTOR, ownsSlot, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
@@ -16,6 +17,7 @@ const STORAGE_PROBLEMS = {
 export function mountExercise(root) {
   const model = readModel(root);
   const { exercises } = model;
+  if (model.serviceWorker) registerIsolation();
   const tabs = createTabs({
     labels: exercises.map((exercise) => exercise.label),
     name: "Exercises",

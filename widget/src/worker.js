@@ -1,48 +1,41 @@
 /**
- * The Python worker: loads the grader into Pyodide (load-python.js), then answers grade requests
- * (see ARCHITECTURE.md).
+ * The Python worker: loads the grader into Pyodide (load-python.js), then answers the grade
+ * requests that come over the page's private channel (worker-link.js; see ARCHITECTURE.md).
  */
-import { loadGrader } from "./load-python.js";
+import { FILES, loadGrader } from "./load-python.js";
+import { bootFailure, crashed, interruptBuffer, send, serve } from "./worker-link.js";
 
-const grader = boot();
-grader.catch(() => {}); // reported to the page as "failed"
+// a worker whose heap grew past this (WebAssembly memory never shrinks) is replaced after its run
+const MAX_HEAP_BYTES = 256 * 2 ** 20;
+const parseJson = JSON.parse.bind(JSON); // taken now: learner code that reaches JavaScript may swap JSON.parse
 
-self.addEventListener("message", async ({ data }) => {
-  if (data?.type !== "grade") return;
+const python = boot();
+python.catch(() => {}); // reported to the page as "failed"
+
+serve(async ({ nonce, exercise, bodies }) => {
+  // the nonce stays here: Python is given the exercise and the code, nothing else
   let result;
+  let replace = true; // unless Python answers and is still in shape
   try {
-    const gradeJson = await grader;
-    result = JSON.parse(gradeJson(data.exercise, JSON.stringify(data.bodies)));
+    const { pyodide, gradeJson } = await python;
+    if (interruptBuffer()) pyodide.setInterruptBuffer(interruptBuffer());
+    result = parseJson(gradeJson(exercise, JSON.stringify(bodies)));
+    replace = (pyodide._module?.HEAPU8?.byteLength ?? 0) > MAX_HEAP_BYTES;
   } catch (error) {
-    result = crashed(data.exercise, error);
+    result = crashed(exercise, error);
   }
-  self.postMessage({ type: "result", id: data.id, result });
+  send({ type: "result", nonce, result, replace });
 });
 
 async function boot() {
   const started = performance.now();
   try {
-    const gradeJson = await loadGrader((loaded, total) => self.postMessage({ type: "progress", loaded, total }));
-    self.postMessage({ type: "ready", ms: Math.round(performance.now() - started) });
+    const { pyodide, gradeJson } = await loadGrader((loaded, total) => send({ type: "progress", loaded, total }));
+    send({ type: "ready", ms: Math.round(performance.now() - started) });
     gradeJson("add", "{}"); // reads the exercises and warms the grader up, so the first run is fast too
-    return gradeJson;
+    return { pyodide, gradeJson };
   } catch (error) {
-    self.postMessage({ type: "failed", message: `${error.message || error}` });
+    send({ type: "failed", message: bootFailure(error, FILES) });
     throw error;
   }
-}
-
-/** A grader-shaped result for a failure outside the learner's code, so the page can show it. */
-function crashed(exercise, error) {
-  const message = `${error?.message || error}`;
-  return {
-    exercise,
-    verdict: "error",
-    summary: "Python could not grade this run; reload the page to start it again.",
-    checks: [],
-    error: { type: error?.type || error?.name || "Error", message, text: message },
-    stubs: [],
-    stdout: "",
-    stdout_truncated: false,
-  };
 }
