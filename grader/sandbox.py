@@ -1,6 +1,5 @@
 """Running the learner's code: output captured and capped, the interpreter left as it was."""
 
-import builtins
 import sys
 from contextlib import contextmanager
 from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
@@ -24,8 +23,9 @@ class CappedOutput:
         if len(text) > room:
             self.truncated = True
             text = text[: max(room, 0)]
-        self.parts.append(text)
-        self.size += len(text)
+        if text:  # past the cap, a million prints add nothing
+            self.parts.append(text)
+            self.size += len(text)
         return len(text)
 
     def flush(self):
@@ -38,8 +38,12 @@ class CappedOutput:
 @contextmanager
 def guarded(output):
     """Run learner code with `output` as stdout and stderr, no way into JavaScript, and
-    builtins, modules and import machinery put back as they were afterwards."""
-    saved_builtins, saved_modules = dict(vars(builtins)), dict(sys.modules)
+    modules (builtins and the grader's own included), every name in them, and the import
+    machinery put back as they were afterwards: what the code rebinds or deletes, in
+    `builtins`, `json` or `grader.grade` alike, neither sways this verdict nor outlives it."""
+    saved_modules = dict(sys.modules)
+    saved_names = [(vars(module), dict(vars(module))) for module in saved_modules.values()
+                   if isinstance(getattr(module, "__dict__", None), dict)]
     saved_finders = list(sys.meta_path)
     saved_streams = sys.stdout, sys.stderr
     saved_limit = sys.getrecursionlimit()
@@ -54,7 +58,8 @@ def guarded(output):
         sys.stdout, sys.stderr = saved_streams
         sys.meta_path[:] = saved_finders
         _restore(sys.modules, saved_modules)
-        _restore(vars(builtins), saved_builtins)
+        for namespace, saved in saved_names:
+            _restore(namespace, saved)
 
 
 def _restore(namespace, saved):

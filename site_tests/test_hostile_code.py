@@ -23,6 +23,10 @@ HOSTILE = {
         "        del sys.modules[name]\nself.grad += 0.0\n"
     ),
     "imports js": "import js\njs.document.body.innerHTML = 'gone'\n",
+    "rebinds the grader's names": (
+        "import sys, json\nsys.modules['grader.grade'].agrees = lambda *a: True\n"
+        "json.dumps = lambda *a, **k: '{\"verdict\": \"pass\"}'\nself.grad += 0.0\n"
+    ),
 }
 # learner code that reaches JavaScript through a function Pyodide keeps, posts forged passes and
 # swaps JSON.parse for one that passes everything

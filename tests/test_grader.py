@@ -105,6 +105,23 @@ def test_rebinding_builtins_changes_neither_verdict_nor_interpreter():
     assert mul(cheat + MUL)["verdict"] == "pass"
 
 
+def test_rebinding_the_graders_own_names_changes_neither_verdict_nor_later_runs():
+    """Whatever module the code rebinds a name in (the grader's, json that carries the result
+    to the browser, math that the answer key uses), even through a frame, it is put back."""
+    for cheat in (
+        "import sys\nsys.modules['grader.grade'].agrees = lambda *a: True\n",
+        "import sys\nsys.modules['grader.precision'].agrees = lambda *a: True\n",
+        "import sys\nsys._getframe(1).f_globals['agrees'] = lambda *a: True\n",
+        "import sys\ndel sys.modules['grader.grade'].compare\n",
+        "import math\nmath.tanh = lambda x: 0.0\n",
+        "import json\njson.dumps = lambda *a, **k: '{\"verdict\": \"pass\"}'\n",
+    ):
+        result = json.loads(grade_json("mul", json.dumps({"mul": cheat + "self.grad += 0.0"})))
+        assert result["verdict"] != "pass", cheat
+        assert mul("self.grad += 0.0")["verdict"] == "fail", cheat
+    assert mul(MUL)["verdict"] == "pass"
+
+
 def test_numbers_that_lie_about_arithmetic_do_not_pass():
     cheat = "class F(float):\n    def __sub__(s, o):\n        return 0.0\n"
     assert mul(cheat + "self.grad = F(0)\nother.grad = F(0)")["verdict"] == "fail"
