@@ -1,5 +1,6 @@
 """The learner's code and ✓ survive a reload; a changed exercise keeps their code and says so;
-without storage the widget still works and says their work will not be saved."""
+without storage, with storage full or holding a damaged entry, the widget still works, says
+what it cannot save or read, and keeps the code in the editor."""
 
 from playwright.sync_api import expect
 
@@ -61,3 +62,71 @@ def test_reset_returns_to_the_stub_and_can_be_undone(visit, exercises):
     assert learner.code() == stub.rstrip("\n")
     learner.panel.get_by_role("button", name="Undo").click()
     assert learner.code() == "self.grad += out.grad"
+
+
+# as a browser whose storage for the site is full, from the moment the page sets `storageFull`
+QUOTA = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (window.storageFull) throw new DOMException("The quota is exceeded.", "QuotaExceededError");
+  return setItem.call(this, key, value);
+};
+"""
+FULL_NOTE = "storage for this site is full, so your latest changes are not being saved"
+
+
+def test_when_storage_fills_up_the_widget_says_so_and_keeps_the_code(visit, exercises):
+    learner, _ = visit()
+    learner.page.add_init_script(QUOTA)
+    learner.reload()
+    learner.open_tab("__mul__")
+    learner.write("self.grad += 1.0  # saved\n")
+    learner.page.evaluate("window.storageFull = true")
+    learner.write("self.grad += 2.0  # not saved\n")
+    expect(learner.widget.get_by_text(FULL_NOTE)).to_be_visible()
+    learner.open_tab("__add__")
+    learner.open_tab("__mul__")
+    assert learner.code() == "self.grad += 2.0  # not saved"
+    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+    # space again: the next save works and the note goes
+    learner.page.evaluate("window.storageFull = false")
+    learner.open_tab("__mul__")
+    learner.write("self.grad += 3.0  # saved again\n")
+    expect(learner.widget.get_by_text(FULL_NOTE)).to_be_hidden()
+    learner.reload()
+    learner.open_tab("__mul__")
+    assert learner.code() == "self.grad += 3.0  # saved again"
+
+
+def test_storage_full_from_the_start_is_said_not_taken_for_disabled(visit):
+    learner, _ = visit()
+    learner.page.add_init_script("window.storageFull = true;" + QUOTA)
+    learner.reload()
+    expect(learner.widget.get_by_text(FULL_NOTE)).to_be_visible()
+    learner.write("self.grad += out.grad\n")
+    learner.open_tab("__mul__")
+    learner.open_tab("__add__")
+    assert learner.code() == "self.grad += out.grad"
+
+
+def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
+    learner, _ = visit()
+    learner.solve("__mul__", exercises["mul"].solutions["mul"])
+    learner.page.evaluate(
+        """() => {
+          for (const key of Object.keys(localStorage).filter((k) => k.startsWith("micrograd:"))) {
+            if (/:(code|progress):mul$/.test(key)) localStorage.setItem(key, "{not json");
+          }
+        }"""
+    )
+    learner.reload()
+    learner.open_tab("__mul__")
+    damaged = learner.panel.get_by_text("Your saved code for this tab could not be read")
+    expect(damaged).to_be_visible()
+    assert learner.code() == exercises["mul"].stubs["mul"].rstrip("\n")
+    assert not learner.passed_mark_visible("__mul__")
+    assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
+    learner.reload()
+    learner.open_tab("__mul__")
+    assert learner.code() == exercises["mul"].solutions["mul"].rstrip("\n")
+    expect(learner.panel.get_by_text("could not be read")).to_be_hidden()

@@ -86,7 +86,11 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   );
 
   // said until the learner edits or runs: their next save records the new version
-  if (saved && saved.version !== exercise.version) {
+  if (!saved && store.damaged(`code:${slot}`)) {
+    notice.replaceChildren(
+      "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.",
+    );
+  } else if (saved && saved.version !== exercise.version) {
     notice.replaceChildren(
       "This exercise has changed since you last worked on it. Your code is kept as you left it; run the test to check it again.",
     );

@@ -1,29 +1,41 @@
 /**
  * The learner's code and progress, kept in localStorage under keys namespaced by the site's own
  * path (two courses on one host never mix) and a format version. Everything is mirrored in memory,
- * so the widget keeps working when storage is disabled or full; `problem` then says why.
+ * so the widget keeps working when storage is disabled or full; `problem` then says why. An entry
+ * that cannot be read (damaged) reads as nothing saved, and `damaged(key)` says so.
  */
 const SITE = new URL("../../", import.meta.url).pathname;
 const PREFIX = `micrograd:${SITE}:v1:`;
 
+/** `[storage, problem]`: a full storage can still be read, a disabled one not at all. */
 function openStorage() {
+  let storage = null;
   try {
-    const storage = window.localStorage;
+    storage = window.localStorage;
     const probe = `${PREFIX}probe`;
     storage.setItem(probe, "1");
     storage.removeItem(probe);
-    return storage;
-  } catch {
-    return null;
+    return [storage, null];
+  } catch (error) {
+    return storage && isQuotaError(error) ? [storage, "full"] : [null, "disabled"];
   }
 }
 
+function isQuotaError(error) {
+  return error?.name === "QuotaExceededError" || error?.name === "NS_ERROR_DOM_QUOTA_REACHED";
+}
+
 class Store {
-  #storage = openStorage();
+  #storage;
   #memory = new Map();
+  #damaged = new Set();
   #listeners = new Set();
   /** null, or "disabled" / "full": why work is not being saved. */
-  problem = this.#storage ? null : "disabled";
+  problem;
+
+  constructor() {
+    [this.#storage, this.problem] = openStorage();
+  }
 
   #read(key) {
     if (this.#memory.has(key)) return this.#memory.get(key);
@@ -31,7 +43,7 @@ class Store {
     try {
       value = JSON.parse(this.#storage?.getItem(PREFIX + key) ?? "null");
     } catch {
-      value = null; // a corrupt entry reads as nothing saved
+      this.#damaged.add(key); // not JSON: nothing saved can be read from it
     }
     this.#memory.set(key, value);
     return value;
@@ -43,9 +55,15 @@ class Store {
     try {
       this.#storage.setItem(PREFIX + key, JSON.stringify(value));
       if (this.problem === "full") this.#setProblem(null);
-    } catch {
-      this.#setProblem("full");
+    } catch (error) {
+      this.#setProblem(isQuotaError(error) ? "full" : "disabled");
     }
+  }
+
+  /** True when the saved entry `key` ("code:mul") was there but could not be read. */
+  damaged(key) {
+    this.#read(key);
+    return this.#damaged.has(key);
   }
 
   #setProblem(problem) {
@@ -60,8 +78,11 @@ class Store {
 
   /** The saved code of a slot: `{text, version}` or null. */
   code(slot) {
-    const saved = this.#read(`code:${slot}`);
-    return typeof saved?.text === "string" ? saved : null;
+    const key = `code:${slot}`;
+    const saved = this.#read(key);
+    if (typeof saved?.text === "string") return saved;
+    if (saved !== null) this.#damaged.add(key); // JSON, but not the shape this widget writes
+    return null;
   }
 
   setCode(slot, text, version) {

@@ -11,7 +11,7 @@ import { createTabs } from "./tabs.js";
 const STORAGE_PROBLEMS = {
   disabled:
     "This browser is not letting the page save anything, so your code will be lost when you leave. Everything else works.",
-  full: "The browser's storage for this site is full, so your latest changes are not being saved. Everything else works.",
+  full: "The browser's storage for this site is full, so your latest changes are not being saved: copy your code somewhere safe before you leave. Everything else works.",
 };
 
 export function mountExercise(root) {
