@@ -28,11 +28,13 @@ export async function loadGrader(onProgress) {
   // imported now, while the files download; pyodide.mjs imports the second itself, and gets
   // this same module
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  loader.catch(() => {}); // awaited after the downloads: not an unhandled rejection meanwhile
   import(new URL("pyodide.asm.mjs", PYODIDE_URL).href).catch(() => {}); // loadPyodide reports failures
   const downloads = await startDownloads(DOWNLOADS, onProgress);
   const course = downloads.get(COURSE_URL.href).arrayBuffer();
   downloads.delete(COURSE_URL.href);
   const wasmChecked = checkWasm(downloads.get(WASM_URL.href).clone());
+  wasmChecked.catch(() => {}); // awaited with loadPyodide below
   const { loadPyodide } = await loader;
   const realFetch = self.fetch;
   self.fetch = (input, init) => {
