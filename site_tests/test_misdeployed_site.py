@@ -67,3 +67,25 @@ def test_python_that_cannot_start_says_what_to_check(browser, misdeployed, widge
     # the browser reports the missing file itself; nothing else may go wrong
     watch.errors[:] = [error for error in watch.errors if "404" not in error]
     assert_clean(watch)
+
+
+class NoWebAssemblyHandler(serve.SiteHandler):
+    """A host whose own Content-Security-Policy header leaves out 'wasm-unsafe-eval'."""
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", "script-src 'self' 'unsafe-inline'")
+        super().end_headers()
+
+
+def test_a_host_policy_that_forbids_webassembly_is_named(browser, widget_page):
+    with serve.start(SITE) as site:
+        site.server.RequestHandlerClass = NoWebAssemblyHandler
+        learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+        try:
+            learner.open()
+            status = learner.widget.locator(".mg-status")
+            expect(status).to_have_attribute("data-state", "failed")
+            assert "add 'wasm-unsafe-eval' to its script-src" in learner.status()
+        finally:
+            close()
+    assert_clean(watch)

@@ -8,6 +8,9 @@ const early = []; // what the worker said before the page's port arrived
 let post = null;
 let interrupt = null;
 
+/** A failure to start whose message already says what to check. */
+class HostingError extends Error {}
+
 /** Sends `message` to the page (queued until the port arrives). */
 export function send(message) {
   if (post) post(message);
@@ -43,7 +46,7 @@ export function bootFailure(error, files) {
   const text = `${error?.message || error}`.trim().split("\n").at(-1);
   const path = (name) => new URL(files[name]).pathname;
   const copied = "whoever hosts this course should check that the built site was copied whole, byte for byte";
-  if (/could not be downloaded/.test(text)) return text;
+  if (error instanceof HostingError || /could not be downloaded/.test(text)) return text;
   if (error instanceof WebAssembly.CompileError)
     return `${path("wasm")} is not valid WebAssembly (${text}); ${copied}, and that it is served as application/wasm.`;
   if (error instanceof SyntaxError || /module script|MIME type/i.test(text))
@@ -53,11 +56,22 @@ export function bootFailure(error, files) {
   return `${text}; ${copied}.`;
 }
 
+// the smallest WebAssembly module: its magic number and version
+const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+
 /**
- * Rejects when `response` (a clone of the WebAssembly download) is not valid WebAssembly: Pyodide
- * only logs a warning then and waits forever. Validating takes ~20 ms.
+ * Rejects when the browser may not compile WebAssembly here, or when `response` (a clone of the
+ * WebAssembly download) is not valid WebAssembly: in both cases Pyodide only logs a warning and
+ * waits forever. Validating takes ~20 ms.
  */
 export async function checkWasm(response) {
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+  } catch (error) {
+    throw new HostingError(
+      `this site's Content-Security-Policy forbids WebAssembly (${error.message}); whoever hosts this course should add 'wasm-unsafe-eval' to its script-src.`,
+    );
+  }
   if (!WebAssembly.validate(await response.arrayBuffer()))
     throw new WebAssembly.CompileError("its bytes are not a WebAssembly module");
 }
