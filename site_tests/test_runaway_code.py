@@ -60,7 +60,7 @@ def test_an_endless_loop_stops_at_the_time_limit_python_staying_loaded(isolated,
     workers = len(learner.python_workers)
     assert learner.run() == "stopped"
     text = learner.result_text()
-    assert TIME_LIMIT.search(text), text
+    assert text.startswith("Stopped Stopped after") and TIME_LIMIT.search(text), text
     # where it was: the loop's line, shown and marked in the editor
     assert re.search(r"It was running line [23] of your __mul__ code", text), text
     expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_count(1)

@@ -4,7 +4,7 @@
  */
 import { h } from "./dom.js";
 
-const TITLES = { pass: "Passed", fail: "Not yet", error: "Error" };
+const TITLES = { pass: "Passed", fail: "Not yet", error: "Error", stopped: "Stopped" };
 
 /** The result area of one panel: `{el, running(waiting), show(result), failed(message)}`. */
 export function createResult() {
