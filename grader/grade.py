@@ -51,14 +51,15 @@ def grade(exercise_id, bodies, exercises=None):
 
 
 def _run_checks(exercise, value_class, stubs, output, slots, result):
+    # the learner's code runs for every check first; the grader compares only once the
+    # interpreter is put back as it was, so nothing the code changed can sway a comparison
     results = []
-    for check in exercise.checks:
-        try:
-            with guarded(output):
+    try:
+        with guarded(output):
+            for check in exercise.checks:
                 results.append((check, run_check(value_class, check)))
-        except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
-            result["error"] = describe_exception(error, slots)
-            break
+    except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
+        result["error"] = describe_exception(error, slots)
     keys = diagnose(results, exercise.slots, stubs)
     result["mistakes"], result["diagnosis"] = keys, explain.mistake_sentence(keys)
     result["checks"] = [row for check, got in results for row in compare(check, got, keys)]
