@@ -1,6 +1,6 @@
 """The site ships a Content-Security-Policy (course/csp.py) and every site test runs under it:
-here, every page loads and Python grades without a single violation, and the policy does refuse
-what it should (an inline script it does not list)."""
+here, every page loads without a single violation, and the policy does refuse what it should
+(an inline script it does not list)."""
 
 from conftest import SITE
 
@@ -16,11 +16,11 @@ def pages():
                   for path in SITE.glob("**/index.html") if "search" not in path.parts)
 
 
-def test_every_page_runs_under_the_policy_without_a_violation(visit, exercises):
+def test_every_page_runs_under_the_policy_without_a_violation(visit):
+    """(Every other site test runs under it too: a violation is a console error there.)"""
     learner, _ = visit()
     page = learner.page
     page.add_init_script(VIOLATIONS)
-    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
     site_url = learner.url[: learner.url.index("/", len("http://")) + 1]
     for path in pages():
         page.goto(site_url + path)
