@@ -121,7 +121,7 @@ def test_two_widgets_share_python_without_mixing_results(page_of_two, exercises)
     second.write(exercises["tanh"].solutions["tanh"])
     second.start_run()
     second.stop()  # the tanh run, still waiting for its turn, does not start
-    assert "Stopped, as you asked." in second.result_text()
+    assert "Stopped You pressed Stop." in second.result_text()
     assert first.verdict() == "pass"
     second.open_tab("__pow__")
     assert second.verdict() == "fail"

@@ -19,7 +19,7 @@ LOOP = "self.grad += 0.0\nwhile True:\n    pass\n"
 C_LOOP = "sum(range(10**12))\n"  # one call into C: no bytecode boundary to interrupt it at
 GROWING_LIST = "x = []\nwhile True:\n    x.append(' ' * 10**6)\n"
 DEEP_DATA = "a = []\nfor _ in range(200000):\n    a = [a]\nrepr(a)\n"  # recursion in C, not Python
-TIME_LIMIT = re.compile(r"Stopped after \d+ seconds?, the time limit: your code was still running")
+TIME_LIMIT = re.compile(r"Stopped Your code was still running after \d+ seconds?, the time limit")
 RESTARTED = "Python had to be restarted to stop it"
 # what Pyodide itself logs when the browser's stack overflows under it
 PYODIDE_FATAL = ("fatal error", "Maximum call stack size", "Stack (most recent call first)")
@@ -60,7 +60,7 @@ def test_an_endless_loop_stops_at_the_time_limit_python_staying_loaded(isolated,
     workers = len(learner.python_workers)
     assert learner.run() == "stopped"
     text = learner.result_text()
-    assert text.startswith("Stopped Stopped after") and TIME_LIMIT.search(text), text
+    assert TIME_LIMIT.match(text), text
     # where it was: the loop's line, shown and marked in the editor
     assert re.search(r"It was running line [23] of your __mul__ code", text), text
     expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_count(1)
@@ -85,7 +85,7 @@ def test_stop_ends_a_run_at_once(isolated, exercises):
     learner.start_run()
     let_it_run(learner)
     assert learner.stop() == "stopped"
-    assert "Stopped, as you asked." in learner.result_text()
+    assert "Stopped You pressed Stop." in learner.result_text()
     expect(learner.panel.get_by_role("button", name="Stop")).to_be_hidden()
     assert solve_mul(learner, exercises) == "pass"
     assert learner.recoveries()[-1][0] == "interrupt"

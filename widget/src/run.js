@@ -74,8 +74,8 @@ function stoppedResult(exercise, { reason, result, restarted }, timeLimit) {
   const seconds = `${timeLimit} ${timeLimit === 1 ? "second" : "seconds"}`;
   const summary =
     reason === "time"
-      ? `Stopped after ${seconds}, the time limit: your code was still running.${where} A loop that never ends does this, or far more work than the test needs.`
-      : `Stopped, as you asked.${where}`;
+      ? `Your code was still running after ${seconds}, the time limit.${where} A loop that never ends does this, or far more work than the test needs.`
+      : `You pressed Stop.${where}`;
   const restart = restarted ? " Python had to be restarted to stop it, which takes a few seconds." : "";
   return {
     exercise: exercise.id,
