@@ -20,14 +20,26 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from mkdocs.utils import get_relative_url
+
 COURSE_DIR = "assets/course"
 PYODIDE_DIR = "assets/pyodide"
 PYTHON_DIR = "assets/python"
 WIDGET_JS = f"{COURSE_DIR}/widget.js"
 WIDGET_CSS = f"{COURSE_DIR}/widget.css"
+WORKER_JS = f"{COURSE_DIR}/worker.js"
 PYTHON_ZIP = "python.zip"
 STDLIB_ZIP = "python_stdlib.zip"
 BUNDLE_FILES = ("widget.js", "worker.js", "widget.css")
+# The <head> of a page with an exercise starts Python's worker while the page is still parsed;
+# widget/src/python.js adopts it (with the error it may have had meanwhile).
+EARLY_START = (
+    '<script>performance.mark("python-start");'
+    '{{const worker=new Worker("{src}",{{type:"module",name:"python"}});'
+    "globalThis.coursePython={{worker}};"
+    "worker.onerror=(error)=>{{error.preventDefault();globalThis.coursePython.error=error}}}}"
+    "</script>"
+)
 # the lock file is not among them: the worker passes Pyodide its `info` (no packages) itself
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STDLIB_TOOLS = ("build_stdlib.mjs", "trim_stdlib.py", "stdlib_fallback.py")
@@ -66,6 +78,15 @@ def build(root, site_dir):
     )
 
 
+def start_python_early(page_html, page_url):
+    """A page with an exercise starts Python's worker from its <head>: Pyodide loads while the
+    page is still parsed and rendered, not after (EARLY_START)."""
+    if "data-exercise-widget" not in page_html:
+        return page_html
+    script = EARLY_START.format(src=get_relative_url(WORKER_JS, page_url))
+    return page_html.replace("</head>", f"{script}</head>", 1)
+
+
 def node(root, script, *args):
     """Run `node <script> <args>` in `root`; its output, or an AssetError with its errors."""
     node_modules(root)
@@ -87,9 +108,6 @@ def bundle_widget(root, site_dir, python_assets):
     `python_assets` tells the worker where Pyodide, the standard library and python.zip are."""
     outdir = Path(site_dir) / COURSE_DIR
     node(root, "widget/build.mjs", "--outdir", outdir, "--python-assets", json.dumps(python_assets))
-    missing = [name for name in BUNDLE_FILES if not (outdir / name).exists()]
-    if missing:
-        raise AssetError(f"widget/build.mjs did not write {', '.join(missing)} to {outdir}")
     missing = [name for name in BUNDLE_FILES if not (outdir / name).exists()]
     if missing:
         raise AssetError(f"widget/build.mjs did not write {', '.join(missing)} to {outdir}")

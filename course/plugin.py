@@ -78,6 +78,7 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             raise UnknownExercise(f"line {line}: {error}") from error
 
     def on_post_page(self, output, page, config):
+        output = assets.start_python_early(output, page.url)
         return csp.add_policy(output) if self.config.content_security_policy else output
 
     def on_post_template(self, output_content, template_name, config):

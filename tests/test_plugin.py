@@ -178,6 +178,19 @@ def test_built_page_loads_the_widget_as_a_module(site):
     assert '<link rel="stylesheet" href="assets/course/widget.css">' in page
 
 
+def test_a_page_with_an_exercise_starts_python_from_its_head(site):
+    """The worker starts while the page is parsed; widget/src/python.js adopts it."""
+    head = (site / "index.html").read_text().split("</head>")[0]
+    assert 'new Worker("assets/course/worker.js",{type:"module",name:"python"})' in head
+
+
+def test_a_page_without_an_exercise_starts_no_python():
+    page = "<html><head><title>t</title></head><body><p>lesson</p></body></html>"
+    assert assets.start_python_early(page, "lesson/") == page
+    with_widget = page.replace("<p>lesson</p>", "<div data-exercise-widget></div>")
+    assert '"../assets/course/worker.js"' in assets.start_python_early(with_widget, "lesson/")
+
+
 def test_build_bundles_the_widget(site):
     """widget/build.mjs wrote the page module, the worker and the CSS."""
     for name in assets.BUNDLE_FILES:

@@ -1,7 +1,7 @@
 // Bundles the widget for the site: widget.js (page module), worker.js (module worker), widget.css.
 // Usage: node widget/build.mjs --outdir <dir> --python-assets <json>
 // <json> tells the worker where the build put Pyodide, the standard library and python.zip
-// (course/assets.py writes them first); the bundle sees it as the constant PYTHON_ASSETS.
+// (course/assets.py writes them first); the worker's bundle sees it as the constant PYTHON_ASSETS.
 import { build } from "esbuild";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -15,19 +15,27 @@ if (!values.outdir || !values["python-assets"]) {
 }
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
-
-await build({
-  entryPoints: [
-    { in: here("src/main.js"), out: "widget" },
-    { in: here("src/worker.js"), out: "worker" },
-    { in: here("widget.css"), out: "widget" },
-  ],
+const common = {
   outdir: values.outdir,
   bundle: true,
   format: "esm",
   minify: true,
   target: ["es2022"],
-  define: { PYTHON_ASSETS: JSON.stringify(JSON.parse(values["python-assets"])) },
   legalComments: "eof",
   logLevel: "warning",
-});
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: [
+      { in: here("src/main.js"), out: "widget" },
+      { in: here("widget.css"), out: "widget" },
+    ],
+  }),
+  build({
+    ...common,
+    entryPoints: [{ in: here("src/worker.js"), out: "worker" }],
+    define: { PYTHON_ASSETS: JSON.stringify(JSON.parse(values["python-assets"])) },
+  }),
+]);

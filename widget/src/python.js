@@ -42,7 +42,8 @@ class Python {
   /** Starts the worker, once; later calls do nothing. */
   start() {
     if (this.#worker) return;
-    performance.mark("python-start"); // the benchmark (bench/) times Python's start-up by these marks
+    // the benchmark (bench/) times Python's start-up by these marks; the <head> may have set it
+    if (!performance.getEntriesByName("python-start").length) performance.mark("python-start");
     this.#spawn(false);
   }
 
@@ -92,22 +93,25 @@ class Python {
 
   #spawn(restarting) {
     this.#setStatus({ state: "loading", loaded: 0, total: 0, restarting });
-    const worker = new Worker(WORKER_URL, { type: "module", name: "python" });
+    const early = restarting ? null : startedEarly();
+    const worker = early?.worker ?? new Worker(WORKER_URL, { type: "module", name: "python" });
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => {
       if (worker === this.#worker) this.#receive(event.data);
     };
-    worker.addEventListener("error", (event) => {
+    const failed = (event) => {
       if (worker !== this.#worker || this.status.state !== "loading") return;
       event.preventDefault(); // said on the status line instead
       this.#fail(
         `the Python worker could not run (${event.message || "check that assets/course/worker.js is deployed"})`,
       );
-    });
+    };
+    worker.addEventListener("error", failed);
     worker.postMessage({ type: "connect", interrupt: this.#interrupt?.buffer ?? null }, [channel.port2]);
     this.#worker = worker;
     this.#port = channel.port1;
     this.#listen();
+    if (early?.error) failed(early.error);
   }
 
   #kill() {
@@ -249,6 +253,18 @@ class Python {
     this.status = status;
     for (const listener of this.#listeners) listener(status);
   }
+}
+
+/**
+ * The worker that the <head> of a page with an exercise started while the page was parsed
+ * (course/assets.py), with the error it may have had meanwhile: `{worker, error}`, once; or null.
+ */
+function startedEarly() {
+  const early = globalThis.coursePython;
+  delete globalThis.coursePython;
+  if (!(early?.worker instanceof Worker)) return null;
+  early.worker.onerror = null;
+  return early;
 }
 
 export const python = new Python();
