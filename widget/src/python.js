@@ -182,8 +182,7 @@ class Python {
     this.#current = job;
     if (this.#interrupt) this.#interrupt[0] = 0;
     job.timer = setTimeout(() => this.#stop(job, "time"), job.limitMs);
-    const { nonce: id, exercise, bodies } = job;
-    this.#port.postMessage({ type: "grade", nonce: id, exercise, bodies });
+    this.#port.postMessage({ type: "grade", nonce: job.nonce, exercise: job.exercise, bodies: job.bodies });
   }
 
   #drop(job) {
