@@ -2,7 +2,7 @@
 
 import traceback
 
-from .sandbox import JS_BRIDGES
+from .sandbox import reaches_javascript
 from .scaffold import FILENAME, SLOT_LABELS
 
 
@@ -44,7 +44,7 @@ def describe_exception(error, slots):
     theirs = [place for place in located if place[0]]
     slot, line = theirs[-1] if theirs else (None, located[-1][1] if located else None)
     detail = str(error)
-    if isinstance(error, ImportError) and error.name in JS_BRIDGES:
+    if isinstance(error, ImportError) and reaches_javascript(error.name):
         detail = f"`{error.name}` is not available here: exercise code runs away from the page"
     return _error(error, detail, slot, line, slots)
 

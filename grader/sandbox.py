@@ -6,8 +6,9 @@ from importlib.machinery import BuiltinImporter, FrozenImporter, PathFinder
 
 OUTPUT_LIMIT = 20_000  # characters of printed output kept for the learner
 RECURSION_LIMIT = 1_000  # well under what Pyodide in a browser worker survives
-# Pyodide's bridges to JavaScript: learner code must not post messages or touch the page
-JS_BRIDGES = ("js", "pyodide_js", "pyodide", "pyodide.ffi", "pyodide.code", "pyodide.http")
+# Pyodide's packages reach JavaScript (even pyodide.webloop holds a JS function): learner code
+# must not post messages or touch the page, so every module of them is hidden during a run
+JS_PACKAGES = ("js", "pyodide_js", "pyodide", "_pyodide")
 PLAIN_FINDERS = (BuiltinImporter, FrozenImporter, PathFinder)
 
 
@@ -48,7 +49,8 @@ def guarded(output):
     saved_streams = sys.stdout, sys.stderr
     saved_limit = sys.getrecursionlimit()
     sys.stdout = sys.stderr = output
-    sys.modules.update(dict.fromkeys(JS_BRIDGES))  # None: `import js` fails
+    bridges = [name for name in saved_modules if reaches_javascript(name)]
+    sys.modules.update(dict.fromkeys([*JS_PACKAGES, *bridges]))  # None: `import js` fails
     sys.meta_path[:] = [finder for finder in saved_finders if finder in PLAIN_FINDERS]
     sys.setrecursionlimit(RECURSION_LIMIT)
     try:
@@ -60,6 +62,10 @@ def guarded(output):
         _restore(sys.modules, saved_modules)
         for namespace, saved in saved_names:
             _restore(namespace, saved)
+
+
+def reaches_javascript(module_name):
+    return (module_name or "").partition(".")[0] in JS_PACKAGES
 
 
 def _restore(namespace, saved):

@@ -140,7 +140,9 @@ def test_an_empty_body_is_a_stub():
 
 
 def test_learner_code_cannot_import_the_javascript_bridge():
-    for body in ("import js", "import sys\ndel sys.modules['js']\nimport js", "import pyodide"):
+    bodies = ("import js", "import sys\ndel sys.modules['js']\nimport js", "import pyodide",
+              "import pyodide.webloop", "from _pyodide import _base")
+    for body in bodies:
         error = mul(body)["error"]
         assert error["type"] == "ModuleNotFoundError", body
         assert "runs away from the page" in error["message"]

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = [
     ("mul", {"mul": "import js\njs.postMessage('forged')"}),
     ("mul", {"mul": "import sys\ndel sys.modules['js']\nimport js"}),
+    ("mul", {"mul": "import sys\nsys.modules.get('pyodide.webloop').scheduleCallback"}),
     ("mul", {"mul": "self.grad += (other.data"}),
     ("mul", {"mul": "import sys\nsys.exit(1)"}),
     ("mul", {"mul": "def f(n):\n    return f(n + 1)\nf(0)"}),
