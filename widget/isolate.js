@@ -3,7 +3,9 @@
  * cross-origin isolation headers (COOP and COEP) to the site's own responses. Hosts that cannot
  * send headers (GitHub Pages, say) then still give the page SharedArrayBuffer from the next page
  * load on, and a run that must stop is interrupted instead of restarting Python.
- * Everything else passes through untouched; the site fetches nothing from other origins.
+ * Only pages and workers need the headers: every other request goes to the network as if there
+ * were no service worker (the browser's caches, the compiled WebAssembly's among them, then work
+ * as usual). The site fetches nothing from other origins.
  */
 const HEADERS = {
   "Cross-Origin-Opener-Policy": "same-origin",
@@ -18,6 +20,7 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (new URL(request.url).origin !== self.location.origin) return;
   if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
+  if (request.mode !== "navigate" && request.destination !== "worker") return;
   event.respondWith(isolated(request));
 });
 
