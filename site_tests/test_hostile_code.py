@@ -28,8 +28,8 @@ HOSTILE = {
         "json.dumps = lambda *a, **k: '{\"verdict\": \"pass\"}'\nself.grad += 0.0\n"
     ),
 }
-# learner code that reaches JavaScript through a function Pyodide keeps, posts forged passes and
-# swaps JSON.parse for one that passes everything
+# learner code that would reach JavaScript through a function Pyodide keeps, post forged passes
+# and swap JSON.parse for one that passes everything: the grader hides Pyodide's modules
 ESCAPE = """import sys
 Function = sys.modules['pyodide.webloop'].scheduleCallback.constructor
 Function('''
@@ -70,8 +70,8 @@ def test_hostile_code_gets_the_cpython_verdict_and_changes_nothing(learner, exer
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
 
 
-def test_learner_code_that_reaches_javascript_cannot_forge_a_verdict(learner, exercises):
-    assert learner.solve("__mul__", ESCAPE) == "fail"
+def test_learner_code_cannot_reach_javascript_to_forge_a_verdict(learner, exercises):
+    assert learner.solve("__mul__", ESCAPE) == grade("mul", {"mul": ESCAPE})["verdict"] == "error"
     assert learner.solve("__mul__", wrong_mul(exercises)) == "fail"
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
 
