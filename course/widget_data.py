@@ -13,8 +13,12 @@ instant navigation re-creates every <script> of a new page as executable code):
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "scaffold": [{"text": "…"}, {"slot": "add", "indent": 12}, …],   # the Value class
-      "slot_labels": {"add": "__add__", …}
+      "slot_labels": {"add": "__add__", …},
+      "time_limit": 5,                    # seconds a run may take (the plugin's `time_limit`)
+      "service_worker": true              # register isolate.js for cross-origin isolation
     }
+
+The last two are the plugin's settings, added by course/plugin.py.
 """
 
 import html
