@@ -11,8 +11,8 @@ import {
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { python } from "@codemirror/lang-python";
 import { classHighlighter } from "@lezer/highlight";
+import { pythonLanguage } from "./python-syntax.js";
 
 const setMarks = StateEffect.define();
 
@@ -29,7 +29,7 @@ const lineMarks = StateField.define({
 const common = [
   lineNumbers(),
   syntaxHighlighting(classHighlighter),
-  python(),
+  pythonLanguage,
   indentUnit.of("    "),
   EditorState.tabSize.of(4),
   lineMarks,
