@@ -11,7 +11,12 @@
   window.__bench = {
     longTasks,
     ready: () => mark("python-ready") !== null,
-    timeline: () => ({ start: mark("python-start"), ready: mark("python-ready"), longTasks }),
+    timeline: () => ({
+      start: mark("python-start"),
+      ready: mark("python-ready"),
+      mounted: mark("widgets-mounted"), // the course's page only
+      longTasks,
+    }),
 
     // Times the next click on the visible panel's "Run test" button, from the click's time stamp
     // to the frame after the result gets its data-verdict (requestAnimationFrame, then a task:

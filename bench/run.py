@@ -9,11 +9,9 @@ visits the two pages in turn, prints a table and writes every sample to bench/re
 
 import argparse
 import json
-import math
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,6 +19,7 @@ import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from report import KINDS, figures, print_table
 from sizes import compressed, file_for, own_code, total
 from visits import blocking, fill_editors, long_tasks, time_runs, visit
 
@@ -44,7 +43,6 @@ CHROMIUM_ARGS = [
 THROTTLE = (20, 40)  # Mbit/s, ms of latency
 # the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
 CONTEXT = {"bypass_csp": True}
-KINDS = ("ours", "bare")
 
 
 class BenchServer(serve.SiteServer):
@@ -150,17 +148,6 @@ def alternate(measure, rounds, label):
     return samples
 
 
-def summary(values):
-    values = sorted(values)
-    return {
-        "median": statistics.median(values),
-        "p90": values[math.ceil(0.9 * len(values)) - 1],
-        "min": values[0],
-        "max": values[-1],
-        "n": len(values),
-    }
-
-
 def byte_figures(visit, site_url):
     files = [file_for(url, site_url, SITE) for url in visit["requests"] if url.startswith(site_url)]
     files = [file for file in files if file.is_file()]
@@ -182,52 +169,6 @@ def machine(browser):
         "load_average_at_start": os.getloadavg(),
         "date": time.strftime("%Y-%m-%d %H:%M"),
     }
-
-
-def ms(value):
-    return f"{value:,.0f} ms"
-
-
-def kb(size):
-    return f"{size / 1000:,.0f} KB"
-
-
-def print_table(results):
-    def spread(s):
-        return f"{ms(s['median'])} ({s['min']:,.0f}–{s['max']:,.0f})"
-
-    def row(name, ours, bare, ratio=""):
-        print(f"{name:<44}{spread(ours):>28}{spread(bare):>28}{ratio:>8}")
-
-    print(f"\n{'median (min–max)':<44}{'ours':>28}{'bare Pyodide':>28}{'ratio':>8}")
-    for key, name in (
-        ("first", "Python ready, first visit"),
-        ("repeat", "Python ready, repeat visit"),
-        ("throttled", f"Python ready, first visit, {THROTTLE[0]} Mbit/s {THROTTLE[1]} ms"),
-    ):
-        if key in results["ready"]:
-            ours, bare = results["ready"][key]["ours"], results["ready"][key]["bare"]
-            row(name, ours, bare, f"{ours['median'] / bare['median']:.2f}")
-    for key, name in (
-        ("longest_task_ms", "Longest main-thread task, loading"),
-        ("blocking_ms", "Total blocking time, loading"),
-    ):
-        row(name, results["main_thread"]["ours"][key], results["main_thread"]["bare"][key])
-
-    print(f"\n{'Run to verdict':<44}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
-    for label, s in results["verdict"].items():
-        print(f"{label:<44}{ms(s['median']):>12}{ms(s['p90']):>12}{ms(s['max']):>12}{s['n']:>8}")
-    during = results["main_thread"]["runs"]
-    print(f"{'Longest main-thread task during the runs':<44}{ms(during['longest_task_ms']):>12}")
-
-    sizes = results["bytes"]
-    print(f"\n{'Bytes':<44}{'raw':>12}{'gzip':>12}{'brotli':>12}")
-    for key, name in (("own_js_css", "The site's own JS and CSS"), ("first_visit", "First visit")):
-        s = sizes[key]
-        print(f"{name:<44}{kb(s['raw']):>12}{kb(s['gzip']):>12}{kb(s['brotli']):>12}")
-    m = results["machine"]
-    print(f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
-          f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {RESULTS}")
 
 
 def main(argv=None):
@@ -266,30 +207,12 @@ def main(argv=None):
             bench.close()
         results = {
             "machine": raw["machine"],
-            "ready": {
-                key: {kind: summary([v["ready_ms"] for v in raw[key][kind]]) for kind in KINDS}
-                for key in ("first", "repeat", "throttled")
-                if key in raw
-            },
-            "main_thread": {
-                **{
-                    kind: {
-                        key: summary([v[key] for v in raw["first"][kind]])
-                        for key in ("longest_task_ms", "blocking_ms")
-                    }
-                    for kind in KINDS
-                },
-                "runs": raw["runs"]["main_thread"],
-            },
-            "verdict": {
-                label: summary([t["ms"] for t in timings])
-                for label, timings in raw["runs"]["verdict"].items()
-            },
+            **figures(raw),
             "bytes": byte_figures(raw["first"]["ours"][0], site.url),
             "samples": raw,
         }
     RESULTS.write_text(json.dumps(results, indent=1))
-    print_table(results)
+    print_table(results, f"{THROTTLE[0]} Mbit/s {THROTTLE[1]} ms", RESULTS)
 
 
 if __name__ == "__main__":
