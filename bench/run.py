@@ -23,7 +23,7 @@ from report import KINDS, figures, print_table
 from sizes import compressed, file_for, own_code, total
 from visits import blocking, fill_editors, long_tasks, time_runs, visit
 
-from course import serve
+from course import chromium, serve
 from grader.catalog import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,14 +32,6 @@ SITE = OUT / "site"
 RESULTS = ROOT / "bench" / "results.json"
 BARE_PATH = "bare/"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 THROTTLE = (20, 40)  # Mbit/s, ms of latency
 # the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
 CONTEXT = {"bypass_csp": True}
@@ -77,8 +69,8 @@ def widget_page():
     sys.exit(f"no page of {SITE} holds the widget with a diamond tab")
 
 
-def chromium():
-    path = shutil.which("chromium")
+def chromium_path():
+    path = chromium.executable()
     if path is None:
         sys.exit("Debian's chromium is not installed: run `make chromium`")
     return path
@@ -184,7 +176,7 @@ def main(argv=None):
         build_site()
     add_bare_page()
     page = widget_page()
-    launch = {"executable_path": chromium(), "args": CHROMIUM_ARGS, "headless": True}
+    launch = {"executable_path": chromium_path(), "args": chromium.ARGS, "headless": True}
     server = serve.RunningSite(BenchServer(SITE, quiet=True))
     with server as site, sync_playwright() as playwright:
         urls = {"ours": site.url + page, "bare": site.url + BARE_PATH}

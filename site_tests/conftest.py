@@ -6,33 +6,24 @@ made no request outside 127.0.0.1 and logged no console error.
 """
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 from learner import Learner, Watch
 
-from course import serve
+from course import chromium, serve
 from grader.catalog import load_catalog
 
 SITE = Path(os.environ.get("SITE_DIR") or Path(__file__).resolve().parent.parent / "site")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SUB_PATH = "/course/"
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    chromium = shutil.which("chromium")
-    if chromium is None:
+    path = chromium.executable()
+    if path is None:
         pytest.exit("Debian's chromium is not installed: run `make chromium` (or `make test`)")
-    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": path, "args": chromium.ARGS}
 
 
 @pytest.fixture(scope="session")
