@@ -33,7 +33,7 @@ export function mountQuizzes() {
 function announce(form, verdict, text, spoken = "") {
   const result = form.querySelector(".mg-quiz__result");
   result.dataset.state = verdict;
-  result.replaceChildren(text, spoken ? h("span", { class: "mg-quiz__spoken" }, ` ${spoken}`) : "");
+  result.replaceChildren(text, spoken ? h("span", { class: "mg-visually-hidden" }, ` ${spoken}`) : "");
 }
 
 function choiceQuiz(form) {
