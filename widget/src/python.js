@@ -14,9 +14,8 @@
  */
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const DEFAULT_LIMIT_S = 5;
-// how long an interrupted run may take to come back before its worker is replaced: it answers
-// in ~10 ms, but a busy browser can stall a worker for longer, and a needless restart costs ~1.5 s
-const INTERRUPT_GRACE_MS = 1500;
+// how long an interrupted run may take to come back before its worker is replaced
+const INTERRUPT_GRACE_MS = 500;
 // a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
 const SILENT_LOAD_MS = 60_000;
 
