@@ -28,9 +28,14 @@ def course(tmp_path):
     return root
 
 
+def add(course, name, spec):
+    """An instructor's new folder `name` with `spec` as its exercise.toml."""
+    (course / name).mkdir(exist_ok=True)
+    (course / name / "exercise.toml").write_text(spec)
+
+
 def test_a_new_folder_is_a_new_exercise_after_the_ops(course, exercises):
-    (course / "neuron").mkdir()
-    (course / "neuron" / "exercise.toml").write_text(NEURON)
+    add(course, "neuron", NEURON)
     catalog = load_catalog(course)
     assert list(catalog) == ["add", "mul", "pow", "tanh", "exp", "diamond", "neuron"]
     bodies = {slot: exercises[slot].solutions[slot] for slot in ("add", "mul", "tanh")}
@@ -43,29 +48,24 @@ def test_a_new_folder_is_a_new_exercise_after_the_ops(course, exercises):
 
 
 def test_a_missing_key_names_the_file_and_the_key(course):
-    (course / "neuron").mkdir()
-    (course / "neuron" / "exercise.toml").write_text('label = "neuron"\nslots = ["add"]\n')
+    add(course, "neuron", 'label = "neuron"\nslots = ["add"]\n')
     with pytest.raises(ExerciseError, match=r"neuron/exercise.toml: prompt, checks missing"):
         load_catalog(course)
 
 
 def test_an_exercise_that_is_not_an_op_must_name_real_slots(course):
-    (course / "relu").mkdir()
-    spec = NEURON.replace('["add", "mul", "tanh"]', '["relu"]')
-    (course / "relu" / "exercise.toml").write_text(spec)
+    add(course, "relu", NEURON.replace('["add", "mul", "tanh"]', '["relu"]'))
     with pytest.raises(ExerciseError, match="no slot relu in the Value class"):
         load_catalog(course)
 
 
 def test_broken_toml_names_the_file(course):
-    (course / "add" / "exercise.toml").write_text("label = \n")
+    add(course, "add", "label = \n")
     with pytest.raises(ExerciseError, match=r"add/exercise.toml"):
         load_catalog(course)
 
 
 def test_a_check_must_end_on_its_output(course):
-    (course / "neuron").mkdir()
-    spec = NEURON.replace('build = "o = (', 'build = "o = x1; (')
-    (course / "neuron" / "exercise.toml").write_text(spec)
+    add(course, "neuron", NEURON.replace('build = "o = (', 'build = "o = x1; ('))
     with pytest.raises(ExerciseError, match="must end by assigning its output"):
         load_catalog(course)
