@@ -60,9 +60,13 @@ def _run_checks(exercise, value_class, stubs, output, slots, result):
                 results.append((check, run_check(value_class, check)))
     except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
         result["error"] = describe_exception(error, slots)
-    keys = diagnose(results, exercise.slots, stubs)
+    rows = [row for check, got in results for row in compare(check, got)]
+    keys = [] if all(row["passed"] for row in rows) else diagnose(results, exercise.slots, stubs)
+    for row in rows:
+        if not row["passed"] and row["got"] is not None:  # a number, wrong: the diagnosis fits it
+            row["mistakes"] = keys
     result["mistakes"], result["diagnosis"] = keys, explain.mistake_sentence(keys)
-    result["checks"] = [row for check, got in results for row in compare(check, got, keys)]
+    result["checks"] = rows
 
 
 def build(check, make):
@@ -101,10 +105,10 @@ def is_number(value):
     return type(value) in (int, float)
 
 
-def compare(check, got, keys):
-    """One row per checked value; wrong rows carry the explanation `keys`."""
+def compare(check, got):
+    """One row per checked value of the check, against the answer key."""
     expected, consumers = answer(check)
-    return [_row(check, name, got[name], expected[name], consumers[name], keys)
+    return [_row(check, name, got[name], expected[name], consumers[name])
             for name in check.names]
 
 
@@ -114,21 +118,19 @@ def _agree(got, expected):
 
 def diagnose(results, slots, stubs):
     """The simplest classic mistake that reproduces every number the learner got, if any."""
-    if all(_agree(got, answer(check)[0]) for check, got in results):
-        return []
     for mistakes in hypotheses(slots, stubs):
         if all(_agree(got, answer(check, mistakes)[0]) for check, got in results):
             return explain_keys(mistakes)
     return []
 
 
-def _row(check, name, got, expected, consumers, keys):
+def _row(check, name, got, expected, consumers):
     number = is_number(got)
     passed = number and agrees(got, expected)
     if passed:
         why = f"{name}.grad is {shown(expected)}, as expected."
     elif not number:
-        why, keys = explain.not_a_number(name, got), ["not_a_number"]
+        why = explain.not_a_number(name, got)
     else:
         why = explain.expected_sentence(name, expected, consumers)
     return {
@@ -141,7 +143,7 @@ def _row(check, name, got, expected, consumers, keys):
         "expected_text": shown(expected),
         "passed": passed,
         "why": why,
-        "mistakes": [] if passed else keys,
+        "mistakes": [] if number else ["not_a_number"],  # a wrong number's come from diagnose
     }
 
 
