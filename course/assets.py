@@ -87,14 +87,16 @@ def start_python_early(page_html, page_url):
     return page_html.replace("</head>", f"{script}</head>", 1)
 
 
-def node(root, script, *args):
-    """Run `node <script> <args>` in `root`; its output, or an AssetError with its errors."""
+def node(root, script, *args, stdin=None):
+    """Run `node <script> <args>` in `root`, `stdin` as its input; its output, or an AssetError
+    with its errors."""
     node_modules(root)
     executable = shutil.which("node")
     if executable is None:
         raise AssetError("`node` is not on PATH: install Node.js 20 or later")
     done = subprocess.run(
-        [executable, script, *map(str, args)], cwd=root, capture_output=True, text=True
+        [executable, str(script), *map(str, args)],
+        cwd=root, input=stdin, capture_output=True, text=True,
     )
     if done.returncode != 0:
         # Pyodide prints its whole minified module with an error: the last lines say what failed

@@ -6,9 +6,9 @@ The pages then need no script to show them, and nothing is fetched at run time.
 import html
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
+
+from .assets import AssetError, node
 
 SCRIPT = Path(__file__).with_name("prerender.mjs")
 PT_TO_PX = 4 / 3
@@ -19,15 +19,10 @@ class PrerenderError(RuntimeError):
 
 
 def _node(job, root):
-    node = shutil.which("node")
-    if node is None:
-        raise PrerenderError("`node` is not on PATH: install Node.js 20 or later")
-    done = subprocess.run(
-        [node, str(SCRIPT)], input=json.dumps(job), capture_output=True, text=True, cwd=root
-    )
-    if done.returncode != 0:
-        raise PrerenderError(f"{SCRIPT.name} failed: {done.stderr.strip()}")
-    return json.loads(done.stdout)
+    try:
+        return json.loads(node(root, SCRIPT, stdin=json.dumps(job)))
+    except AssetError as error:
+        raise PrerenderError(str(error)) from error
 
 
 def svgs(sources, root):
