@@ -59,8 +59,9 @@ def node_modules(root):
     return path
 
 
-def build(root, site_dir):
-    """Every asset, in the order they need each other."""
+def build(root, site_dir, *, snapshot=False):
+    """Every asset, in the order they need each other; `snapshot` turns on Python's memory
+    snapshots (widget/src/snapshot.js)."""
     pyodide_dir = copy_pyodide(root, site_dir)
     course_zip = write_python_zip(root, site_dir)
     stdlib_zip = write_stdlib_zip(root, site_dir, course_zip)
@@ -74,6 +75,7 @@ def build(root, site_dir):
             "stdlib": stdlib_zip.relative_to(site_dir / "assets").as_posix(),
             "course": course_zip.relative_to(site_dir / "assets").as_posix(),
             "lock": {"info": lock["info"], "packages": {}},
+            "snapshot": snapshot,
         },
     )
 

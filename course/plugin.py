@@ -25,6 +25,9 @@ class CourseConfig(base.Config):
     service_worker = c.Type(bool, default=True)
     # give every page a Content-Security-Policy <meta> tag (course/csp.py)
     content_security_policy = c.Type(bool, default=True)
+    # save Python's memory after the first start and restore it on later visits
+    # (widget/src/snapshot.js); Pyodide's snapshots are private API, hence off unless asked for
+    memory_snapshot = c.Type(bool, default=False)
 
 
 class CoursePlugin(BasePlugin[CourseConfig]):
@@ -92,7 +95,9 @@ class CoursePlugin(BasePlugin[CourseConfig]):
 
     def on_post_build(self, config):
         try:
-            assets.build(self.root, config.site_dir)
+            assets.build(
+                self.root, config.site_dir, snapshot=self.config.memory_snapshot
+            )
             lessons.copy_katex(self.root, config.site_dir)
             if self.config.service_worker:
                 isolation.write_service_worker(self.root, config.site_dir)

@@ -117,6 +117,14 @@ class Learner:
         status = self.widget.locator(".mg-status")
         expect(status).to_have_attribute("data-state", "ready", timeout=RUN_TIMEOUT_MS)
 
+    def python_restored(self):
+        """Whether this page's Python was restored from a memory snapshot (widget/src/snapshot.js)
+        rather than started from scratch."""
+        self.wait_until_python_ready()
+        return self.page.evaluate(
+            'performance.getEntriesByName("python-ready")[0].detail.restored'
+        )
+
     def recoveries(self):
         """How each stopped run was recovered from, in order: `[(how, milliseconds)]`, `how` being
         "interrupt" (Python stayed loaded) or "restart" (a new worker was started)."""

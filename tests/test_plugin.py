@@ -184,6 +184,20 @@ def test_a_page_with_an_exercise_starts_python_from_its_head(site):
     assert 'new Worker("assets/course/worker.js",{type:"module",name:"python"})' in head
 
 
+def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
+    """Pyodide's snapshots are private API: the worker gets the flag only from mkdocs.yml."""
+    assert "snapshot:!1}" in (site / assets.WORKER_JS).read_text()
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Page\n\n```exercise\nadd\n```\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      memory_snapshot: true\n"
+    )
+    build = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+    done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "snapshot:!0}" in (tmp_path / "site" / assets.WORKER_JS).read_text()
+
+
 def test_a_page_without_an_exercise_starts_no_python():
     page = "<html><head><title>t</title></head><body><p>lesson</p></body></html>"
     assert assets.start_python_early(page, "lesson/") == page

@@ -2,11 +2,13 @@
  * Loads the grader into Pyodide, in the worker, as fast as the browser allows: every download
  * starts at once, Pyodide's two modules are imported while the files arrive, the standard
  * library is the build's trimmed and compiled one (tools/build_stdlib.mjs), and the lock file's
- * info comes with the bundle instead of a request. Where the build put each file is the
- * constant PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock}.
+ * info comes with the bundle instead of a request. With memory snapshots on, a Python saved by an
+ * earlier visit is restored instead (snapshot.js). What the build chose is the constant
+ * PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock, snapshot}.
  */
 /* global PYTHON_ASSETS */
-import { checkWasm } from "./worker-link.js";
+import { forgetSnapshot, saveSnapshot, savedSnapshot, snapshotKey } from "./snapshot.js";
+import { watchWasm } from "./worker-link.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -17,11 +19,15 @@ const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
 // the files worth a progress bar, fetched up front so their sizes are known from the start
 const DOWNLOADS = [WASM_URL, STDLIB_URL, COURSE_URL].map((url) => url.href);
+// Pyodide's WebAssembly is validated only if Python has not started by then (worker-link.js)
+const WASM_CHECK_DELAY_MS = 2000;
+const SNAPSHOT_KEY = snapshotKey({ pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href });
 /** The files a failure to start may come from, for the message that names them. */
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
 
 /**
- * Resolves with `{pyodide, gradeJson}`, the grader's `grade_json(exercise, bodiesJson)`;
+ * Resolves with `{pyodide, gradeJson, restored}`: `gradeJson(exercise, bodiesJson)` is the
+ * grader's `grade_json`, warmed up; `restored` says whether Python came from a snapshot.
  * `onProgress(loaded, total)` counts the downloaded bytes.
  */
 export async function loadGrader(onProgress) {
@@ -30,12 +36,60 @@ export async function loadGrader(onProgress) {
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   loader.catch(() => {}); // awaited after the downloads: not an unhandled rejection meanwhile
   import(new URL("pyodide.asm.mjs", PYODIDE_URL).href).catch(() => {}); // loadPyodide reports failures
+  const saved = PYTHON_ASSETS.snapshot ? savedSnapshot(SNAPSHOT_KEY) : null;
   const downloads = await startDownloads(DOWNLOADS, onProgress);
-  const course = downloads.get(COURSE_URL.href).arrayBuffer();
+  const course = new Uint8Array(await downloads.get(COURSE_URL.href).arrayBuffer());
   downloads.delete(COURSE_URL.href);
-  const wasmChecked = checkWasm(downloads.get(WASM_URL.href).clone());
-  wasmChecked.catch(() => {}); // awaited with loadPyodide below
+  const wasm = watchWasm(downloads.get(WASM_URL.href).clone(), WASM_CHECK_DELAY_MS);
   const { loadPyodide } = await loader;
+  const start = async (options) => {
+    const pyodide = await Promise.race([startPyodide(loadPyodide, downloads, options), wasm.failed]);
+    pyodide.unpackArchive(course, "zip", { extractDir: COURSE_DIR }); // files are not in a snapshot
+    return pyodide;
+  };
+  try {
+    return (await restore(start, await saved)) ?? (await coldStart(start));
+  } finally {
+    wasm.done();
+  }
+}
+
+/** Python restored from `snapshot` and checked, or null (no snapshot, or it failed). */
+async function restore(start, snapshot) {
+  if (!snapshot) return null;
+  try {
+    const pyodide = await start({ _loadSnapshot: snapshot });
+    const gradeJson = withFallback(pyodide);
+    JSON.parse(gradeJson("add", "{}")); // a damaged snapshot fails here, not in a learner's run
+    return { pyodide, gradeJson, restored: true };
+  } catch {
+    forgetSnapshot(SNAPSHOT_KEY); // and start as if it had never been saved
+    return null;
+  }
+}
+
+/** Python started from scratch, the grader imported and warmed up, and, when on, snapshotted. */
+async function coldStart(start) {
+  const pyodide = await start({ _makeSnapshot: Boolean(PYTHON_ASSETS.snapshot) });
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
+  pyodide.pyimport("grader").grade_json("add", "{}"); // reads the exercises: the first run is fast too
+  // before the fallback is installed: a snapshot can hold no JavaScript function, and before any
+  // learner's code has run
+  if (PYTHON_ASSETS.snapshot) {
+    try {
+      saveSnapshot(SNAPSHOT_KEY, pyodide.makeMemorySnapshot());
+    } catch {
+      // Python runs all the same; the next visit starts from scratch too
+    }
+  }
+  return { pyodide, gradeJson: withFallback(pyodide), restored: false };
+}
+
+/**
+ * `loadPyodide(options)`, handed the responses already under way in `downloads` (each once;
+ * anything else, or a second start, goes to the network or the HTTP cache).
+ */
+async function startPyodide(loadPyodide, downloads, options) {
   const realFetch = self.fetch;
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
@@ -43,24 +97,23 @@ export async function loadGrader(onProgress) {
     downloads.delete(url);
     return response ? Promise.resolve(response) : realFetch(input, init);
   };
-  let pyodide;
   try {
-    [pyodide] = await Promise.all([
-      loadPyodide({
-        indexURL: PYODIDE_URL.href,
-        stdLibURL: STDLIB_URL.href,
-        lockFileContents: PYTHON_ASSETS.lock, // no packages to install
-        stdout: () => {},
-      }),
-      wasmChecked,
-    ]);
+    return await loadPyodide({
+      indexURL: PYODIDE_URL.href,
+      stdLibURL: STDLIB_URL.href,
+      lockFileContents: PYTHON_ASSETS.lock, // no packages to install
+      stdout: () => {},
+      ...options,
+    });
   } finally {
     self.fetch = realFetch;
   }
+}
+
+/** Installs the standard library's fallback; the grader's `grade_json`. */
+function withFallback(pyodide) {
   pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  pyodide.unpackArchive(await course, "zip", { extractDir: COURSE_DIR });
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
-  return { pyodide, gradeJson: pyodide.pyimport("grader").grade_json };
+  return pyodide.pyimport("grader").grade_json;
 }
 
 /**

@@ -144,7 +144,7 @@ class Python {
       this.#listen();
     } else if (message?.type === "ready") {
       clearTimeout(this.#silence);
-      performance.mark("python-ready");
+      performance.mark("python-ready", { detail: { restored: Boolean(message.restored) } });
       this.#recovered();
       this.#setStatus({ state: "ready", ms: message.ms });
       this.#pump();

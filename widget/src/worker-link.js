@@ -60,20 +60,39 @@ export function bootFailure(error, files) {
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 /**
- * Rejects when the browser may not compile WebAssembly here, or when `response` (a clone of the
- * WebAssembly download) is not valid WebAssembly: in both cases Pyodide only logs a warning and
- * waits forever. Validating takes ~20 ms.
+ * Watches over Pyodide's start for the two faults it cannot report (it only logs a warning and
+ * waits forever): the browser may not compile WebAssembly here, or `response` (a clone of the
+ * WebAssembly download) is not valid WebAssembly. `failed` rejects with the fault and never
+ * resolves. Validating takes ~50 ms of the worker's time, so it waits `delayMs` first; `done()`
+ * once Python has started drops the check and the bytes it holds.
  */
-export async function checkWasm(response) {
-  try {
-    new WebAssembly.Module(EMPTY_MODULE);
-  } catch (error) {
-    throw new HostingError(
-      `this site's Content-Security-Policy forbids WebAssembly (${error.message}); whoever hosts this course should add 'wasm-unsafe-eval' to its script-src.`,
-    );
-  }
-  if (!WebAssembly.validate(await response.arrayBuffer()))
-    throw new WebAssembly.CompileError("its bytes are not a WebAssembly module");
+export function watchWasm(response, delayMs) {
+  let timer;
+  const failed = new Promise((resolve, reject) => {
+    try {
+      new WebAssembly.Module(EMPTY_MODULE);
+    } catch (error) {
+      reject(
+        new HostingError(
+          `this site's Content-Security-Policy forbids WebAssembly (${error.message}); whoever hosts this course should add 'wasm-unsafe-eval' to its script-src.`,
+        ),
+      );
+      return;
+    }
+    timer = setTimeout(() => {
+      response.arrayBuffer().then((bytes) => {
+        if (!WebAssembly.validate(bytes)) reject(new WebAssembly.CompileError("its bytes are not a WebAssembly module"));
+      }, () => {}); // dropped by done(), or a failed download, which Pyodide reports itself
+    }, delayMs);
+  });
+  failed.catch(() => {}); // raced against Pyodide's start: not an unhandled rejection meanwhile
+  return {
+    failed,
+    done() {
+      clearTimeout(timer);
+      response.body?.cancel().catch(() => {});
+    },
+  };
 }
 
 /**

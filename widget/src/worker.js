@@ -30,9 +30,10 @@ serve(async ({ nonce, exercise, bodies }) => {
 async function boot() {
   const started = performance.now();
   try {
-    const { pyodide, gradeJson } = await loadGrader((loaded, total) => send({ type: "progress", loaded, total }));
-    send({ type: "ready", ms: Math.round(performance.now() - started) });
-    gradeJson("add", "{}"); // reads the exercises and warms the grader up, so the first run is fast too
+    const { pyodide, gradeJson, restored } = await loadGrader((loaded, total) =>
+      send({ type: "progress", loaded, total }),
+    );
+    send({ type: "ready", ms: Math.round(performance.now() - started), restored });
     return { pyodide, gradeJson };
   } catch (error) {
     send({ type: "failed", message: bootFailure(error, FILES) });
