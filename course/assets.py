@@ -22,6 +22,8 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
+from .head import insert_first
+
 COURSE_DIR = "assets/course"
 PYODIDE_DIR = "assets/pyodide"
 PYTHON_DIR = "assets/python"
@@ -81,12 +83,12 @@ def build(root, site_dir, *, snapshot=False):
 
 
 def start_python_early(page_html, page_url):
-    """A page with an exercise starts Python's worker from its <head>: Pyodide loads while the
-    page is still parsed and rendered, not after (EARLY_START)."""
+    """A page with an exercise starts Python's worker first thing in its <head>: Pyodide loads
+    while the page's style sheets arrive and the page is parsed and rendered (EARLY_START).
+    (A script after a style sheet would wait for it.)"""
     if "data-exercise-widget" not in page_html:
         return page_html
-    script = EARLY_START.format(src=get_relative_url(WORKER_JS, page_url))
-    return page_html.replace("</head>", f"{script}</head>", 1)
+    return insert_first(page_html, EARLY_START.format(src=get_relative_url(WORKER_JS, page_url)))
 
 
 def node(root, script, *args, stdin=None):

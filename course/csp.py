@@ -11,6 +11,8 @@ import base64
 import hashlib
 import re
 
+from .head import insert_first
+
 DIRECTIVES = {
     "default-src": "'self'",
     "script-src": "'self'",
@@ -27,8 +29,6 @@ DIRECTIVES = {
 INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?:\s[^>]*)?)>(?P<body>.*?)</script>", re.S | re.I)
 TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]*)""", re.I)
 JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript"}
-HEAD = re.compile(r"<head[^>]*>", re.I)
-CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)
 
 
 def inline_scripts(html):
@@ -56,7 +56,4 @@ def policy(html):
 def add_policy(html):
     """`html` with its policy in a <meta> tag, first in <head> (after the charset)."""
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy(html)}">'
-    anchor = CHARSET.search(html) or HEAD.search(html)
-    if anchor is None:
-        return html
-    return html[: anchor.end()] + "\n    " + meta + html[anchor.end() :]
+    return insert_first(html, meta)

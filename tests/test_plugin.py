@@ -184,6 +184,13 @@ def test_a_page_with_an_exercise_starts_python_from_its_head(site):
     assert 'new Worker("assets/course/worker.js",{type:"module",name:"python"})' in head
 
 
+def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):
+    """A script after a style sheet waits for it; one before the policy is not covered by it."""
+    head = (site / "index.html").read_text().split("</head>")[0]
+    start = head.index("new Worker(")
+    assert head.index('http-equiv="Content-Security-Policy"') < start < head.index("stylesheet")
+
+
 def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     """Pyodide's snapshots are private API: the worker gets the flag only from mkdocs.yml."""
     assert "snapshot:!1}" in (site / assets.WORKER_JS).read_text()
