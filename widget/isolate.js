@@ -14,18 +14,22 @@ const HEADERS = {
 };
 
 self.addEventListener("install", () => self.skipWaiting());
-self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener("activate", (event) => {
+  // a page's request then starts while this worker starts up, not after
+  const preload = self.registration.navigationPreload?.enable();
+  event.waitUntil(Promise.all([self.clients.claim(), preload]));
+});
 
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (new URL(request.url).origin !== self.location.origin) return;
   if (request.cache === "only-if-cached" && request.mode !== "same-origin") return;
   if (request.mode !== "navigate" && request.destination !== "worker") return;
-  event.respondWith(isolated(request));
+  event.respondWith(isolated(request, event.preloadResponse));
 });
 
-async function isolated(request) {
-  const response = await fetch(request);
+async function isolated(request, preloaded) {
+  const response = (await preloaded?.catch(() => null)) ?? (await fetch(request));
   // opaque answers (a redirect for a navigation) and errors cannot be, and need not be, rebuilt
   if (response.type !== "basic" || response.status === 0) return response;
   const headers = new Headers(response.headers);
