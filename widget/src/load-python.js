@@ -26,11 +26,12 @@ const SNAPSHOT_KEY = snapshotKey({ pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
 
 /**
- * Resolves with `{pyodide, gradeJson, restored}`: `gradeJson(exercise, bodiesJson)` is the
- * grader's `grade_json`, warmed up; `restored` says whether Python came from a snapshot.
- * `onProgress(loaded, total)` counts the downloaded bytes.
+ * Resolves with `{pyodide, gradeJson}`: `gradeJson(exercise, bodiesJson)` is the grader's
+ * `grade_json`, warmed up. `onProgress(loaded, total)` counts the downloaded bytes;
+ * `onStarted(restored)` is called as soon as the grader is imported, `restored` saying whether
+ * Python came from a snapshot (a fresh start then still warms up and saves one).
  */
-export async function loadGrader(onProgress) {
+export async function loadGrader(onProgress, onStarted) {
   // imported now, while the files download; pyodide.mjs imports the second itself, and gets
   // this same module
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
@@ -48,20 +49,21 @@ export async function loadGrader(onProgress) {
     return pyodide;
   };
   try {
-    return (await restore(start, await saved)) ?? (await coldStart(start));
+    return (await restore(start, await saved, onStarted)) ?? (await coldStart(start, onStarted));
   } finally {
     wasm.done();
   }
 }
 
 /** Python restored from `snapshot` and checked, or null (no snapshot, or it failed). */
-async function restore(start, snapshot) {
+async function restore(start, snapshot, onStarted) {
   if (!snapshot) return null;
   try {
     const pyodide = await start({ _loadSnapshot: snapshot });
     const gradeJson = withFallback(pyodide);
     JSON.parse(gradeJson("add", "{}")); // a damaged snapshot fails here, not in a learner's run
-    return { pyodide, gradeJson, restored: true };
+    onStarted(true);
+    return { pyodide, gradeJson };
   } catch {
     forgetSnapshot(SNAPSHOT_KEY); // and start as if it had never been saved
     return null;
@@ -69,10 +71,12 @@ async function restore(start, snapshot) {
 }
 
 /** Python started from scratch, the grader imported and warmed up, and, when on, snapshotted. */
-async function coldStart(start) {
+async function coldStart(start, onStarted) {
   const pyodide = await start({ _makeSnapshot: Boolean(PYTHON_ASSETS.snapshot) });
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
-  pyodide.pyimport("grader").grade_json("add", "{}"); // reads the exercises: the first run is fast too
+  const { grade_json: gradeJson } = pyodide.pyimport("grader");
+  onStarted(false); // runs wait for the rest, which takes ~0.2 s
+  gradeJson("add", "{}"); // reads the exercises: the first run is fast too
   // before the fallback is installed: a snapshot can hold no JavaScript function, and before any
   // learner's code has run
   if (PYTHON_ASSETS.snapshot) {
@@ -82,7 +86,7 @@ async function coldStart(start) {
       // Python runs all the same; the next visit starts from scratch too
     }
   }
-  return { pyodide, gradeJson: withFallback(pyodide), restored: false };
+  return { pyodide, gradeJson: withFallback(pyodide) };
 }
 
 /**

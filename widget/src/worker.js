@@ -30,11 +30,10 @@ serve(async ({ nonce, exercise, bodies }) => {
 async function boot() {
   const started = performance.now();
   try {
-    const { pyodide, gradeJson, restored } = await loadGrader((loaded, total) =>
-      send({ type: "progress", loaded, total }),
+    return await loadGrader(
+      (loaded, total) => send({ type: "progress", loaded, total }),
+      (restored) => send({ type: "ready", ms: Math.round(performance.now() - started), restored }),
     );
-    send({ type: "ready", ms: Math.round(performance.now() - started), restored });
-    return { pyodide, gradeJson };
   } catch (error) {
     send({ type: "failed", message: bootFailure(error, FILES) });
     throw error;
