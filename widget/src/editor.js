@@ -9,10 +9,8 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { bracketMatching, indentOnInput, indentUnit, syntaxHighlighting } from "@codemirror/language";
-import { classHighlighter } from "@lezer/highlight";
-import { pythonLanguage } from "./python-syntax.js";
+import { editing } from "./editing.js";
+import { INDENT_UNIT, bracketMatching, highlighting } from "./python-syntax.js";
 
 const setMarks = StateEffect.define();
 
@@ -26,14 +24,7 @@ const lineMarks = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
-const common = [
-  lineNumbers(),
-  syntaxHighlighting(classHighlighter),
-  pythonLanguage,
-  indentUnit.of("    "),
-  EditorState.tabSize.of(4),
-  lineMarks,
-];
+const common = [lineNumbers(), highlighting, EditorState.tabSize.of(INDENT_UNIT), lineMarks];
 
 /**
  * An editable editor. `onChange(text)` runs on every edit, `onRun()` on Ctrl/Cmd+Enter.
@@ -47,13 +38,11 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       common,
       highlightActiveLineGutter(),
       highlightActiveLine(),
-      history(),
       drawSelection(),
-      indentOnInput(),
-      bracketMatching(),
+      bracketMatching,
       EditorView.lineWrapping, // a phone shows ~30 columns: wrap rather than hide code
       Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
-      keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+      editing,
       EditorView.contentAttributes.of({ "aria-label": label }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());

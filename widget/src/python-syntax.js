@@ -1,86 +1,206 @@
 /**
- * Python for the editors: highlighting and indentation from a small line tokenizer. The bodies
- * learners write are a few lines long; @codemirror/lang-python's full parser would add ~22 KB
- * (brotli) to every page for what this does in a few hundred bytes.
+ * Python for the editors: a small tokenizer, the highlighting and bracket matching built on it,
+ * and the indentation rules that editing.js applies. The bodies learners write are a few lines
+ * long, so every change tokenizes the whole text again: CodeMirror's language packages would
+ * add ~20 KB (brotli) to every page for what this does in a few hundred bytes.
  */
-import { StreamLanguage } from "@codemirror/language";
+import { Decoration, ViewPlugin } from "@codemirror/view";
 
 const KEYWORDS = new Set(
   ("and as assert async await break class continue def del elif else except finally for from global if " +
     "import in is lambda match nonlocal not or pass raise return try while with yield").split(" "),
 );
-const DEDENTING = /^\s*(elif|else|except|finally)\b/;
-const NUMBER = /^(0x[\da-f_]+|0o[0-7_]+|0b[01_]+|(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(e[+-]?\d+)?j?)/i;
-const STRING_START = /^[rbuf]{0,2}("""|'''|"|')/i;
+const NUMBER = /(0x[\da-f_]+|0o[0-7_]+|0b[01_]+|(\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(e[+-]?\d+)?j?)/iy;
+const STRING_START = /[rbuf]{0,2}("""|'''|"|')/iy;
+const NAME = /[A-Za-z_]\w*/y;
+const SPACE = /\s+/y;
+const OPERATOR = /[-+*/%=<>!&|^~@]+/y;
+const BRACKETS = { "(": ")", "[": "]", "{": "}" };
+export const INDENT_UNIT = 4;
+/** A line that closes the block above it, once its colon is typed. */
+export const DEDENTING = /^\s*(elif|else|except|finally)\b.*:$/;
+/** A statement after which the next line leaves the block. */
+const BLOCK_END = /^\s*(return|pass|raise|break|continue)\b/;
 
-/** State: the open triple-quoted string, and the last code line's indentation and colon. */
-const python = {
-  name: "python",
-  startState: () => ({ string: null, indent: 0, colon: false, after: null }),
-  copyState: (state) => ({ ...state }),
+/** The tokens of `text`: `[from, to, type]`, `type` one of the `tok-` class names below. */
+export function tokenize(text) {
+  const tokens = [];
+  let string = null; // the quote of a triple-quoted string still open at the end of a line
+  let at = 0;
+  for (const line of text.split("\n")) {
+    string = tokenizeLine(line, at, string, tokens);
+    at += line.length + 1;
+  }
+  return tokens;
+}
 
-  token(stream, state) {
-    if (stream.sol() && !state.string) {
-      state.indent = stream.indentation();
-      state.colon = false;
+function tokenizeLine(line, offset, openString, tokens) {
+  const push = (from, to, type) => tokens.push([offset + from, offset + to, type]);
+  const match = (pattern, from) => {
+    pattern.lastIndex = from;
+    return pattern.exec(line);
+  };
+  let pos = 0;
+  let after = null; // "." or "def"/"class": what names the next word
+  let string = openString;
+  while (pos < line.length) {
+    if (string) {
+      const end = stringEnd(line, pos, string);
+      push(pos, end.pos, "string");
+      string = end.open ? string : null;
+      pos = end.pos;
+      continue;
     }
-    if (state.string) return stringBody(stream, state);
-    if (stream.eatSpace()) return null;
-    const after = state.after;
-    state.after = null;
-    if (stream.match(/^#.*/)) return "comment";
-    state.colon = false;
-    const quote = stream.match(STRING_START);
+    const space = match(SPACE, pos);
+    if (space) {
+      pos += space[0].length;
+      continue;
+    }
+    const start = pos;
+    if (line[pos] === "#") {
+      push(pos, line.length, "comment");
+      break;
+    }
+    const quote = match(STRING_START, pos);
     if (quote) {
-      state.string = quote[1];
-      return stringBody(stream, state);
+      const end = stringEnd(line, pos + quote[0].length, quote[1]);
+      push(start, end.pos, "string");
+      string = end.open && quote[1].length === 3 ? quote[1] : null; // a one-line string ends with its line
+      pos = end.pos;
+      after = null;
+      continue;
     }
-    if (stream.match(NUMBER)) return "number";
-    const word = stream.match(/^[A-Za-z_]\w*/);
-    if (word) return name(word[0], after, state);
-    const ch = stream.next();
-    if (ch === ":") state.colon = true;
-    if (ch === ".") state.after = ".";
-    if ("()[]{},.:;".includes(ch)) return "punctuation";
-    stream.eatWhile(/[-+*/%=<>!&|^~@]/);
-    return "operator";
-  },
+    const number = match(NUMBER, pos);
+    if (number && number[0].length) {
+      push(start, (pos += number[0].length), "number");
+      after = null;
+      continue;
+    }
+    const word = match(NAME, pos);
+    if (word) {
+      pos += word[0].length;
+      push(start, pos, nameType(word[0], after));
+      after = word[0] === "def" || word[0] === "class" ? word[0] : null;
+      continue;
+    }
+    const operator = match(OPERATOR, pos);
+    if (operator) {
+      push(start, (pos += operator[0].length), "operator");
+      after = null;
+      continue;
+    }
+    after = line[pos] === "." ? "." : null;
+    push(start, ++pos, "punctuation");
+  }
+  return string;
+}
 
-  indent(state, textAfter, context) {
-    if (state.string) return null;
-    const indent = state.indent + (state.colon ? context.unit : 0);
-    return DEDENTING.test(textAfter) ? Math.max(0, indent - context.unit) : indent;
-  },
-
-  languageData: {
-    commentTokens: { line: "#" },
-    indentOnInput: /^\s*(elif|else|except|finally)\b.*:$/,
-  },
-};
-
-function name(word, after, state) {
+function nameType(word, after) {
   if (after === ".") return "propertyName";
-  if (after === "def" || after === "class") return "variableName.definition";
+  if (after === "def" || after === "class") return "variableName tok-definition";
   if (word === "True" || word === "False") return "bool";
   if (word === "None") return "atom";
-  if (KEYWORDS.has(word)) {
-    state.after = word;
-    return "keyword";
-  }
-  return "variableName";
+  return KEYWORDS.has(word) ? "keyword" : "variableName";
 }
 
-function stringBody(stream, state) {
-  const end = state.string;
-  while (!stream.eol()) {
-    if (stream.eat("\\")) stream.next();
-    else if (stream.match(end)) {
-      state.string = null;
-      return "string";
-    } else stream.next();
+/** Where the string closed by `quote` ends in `line` from `pos`, and whether it is still open. */
+function stringEnd(line, pos, quote) {
+  while (pos < line.length) {
+    if (line[pos] === "\\") pos += 2;
+    else if (line.startsWith(quote, pos)) return { pos: pos + quote.length, open: false };
+    else pos++;
   }
-  if (end.length === 1) state.string = null; // a one-line string ends with its line
-  return "string";
+  return { pos: line.length, open: true };
 }
 
-export const pythonLanguage = StreamLanguage.define(python);
+/** The indentation (in columns) of a line that follows `text`, the code before a new line. */
+export function indentAfter(text) {
+  const indent = indentation(text);
+  const code = text.replace(/#.*$/, "").trimEnd();
+  if (code.endsWith(":")) return indent + INDENT_UNIT;
+  return BLOCK_END.test(code) ? Math.max(0, indent - INDENT_UNIT) : indent;
+}
+
+/** The columns of `line`'s leading white space, a tab counting as a whole unit. */
+export function indentation(line) {
+  let columns = 0;
+  for (const ch of line) {
+    if (ch === " ") columns++;
+    else if (ch === "\t") columns += INDENT_UNIT - (columns % INDENT_UNIT);
+    else break;
+  }
+  return columns;
+}
+
+/** Colours the code with the `tok-` classes that widget.css styles. */
+export const highlighting = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorations = colours(view.state);
+    }
+    update(update) {
+      if (update.docChanged) this.decorations = colours(update.state);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+const marks = new Map();
+function mark(type) {
+  if (!marks.has(type)) marks.set(type, Decoration.mark({ class: `tok-${type}` }));
+  return marks.get(type);
+}
+
+function colours(state) {
+  return Decoration.set(tokenize(state.doc.toString()).map(([from, to, type]) => mark(type).range(from, to)));
+}
+
+/** Marks the bracket next to the cursor and its partner (strings and comments aside). */
+export const bracketMatching = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorations = matchedBrackets(view.state);
+    }
+    update(update) {
+      if (update.docChanged || update.selectionSet) this.decorations = matchedBrackets(update.state);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+const MATCHED = Decoration.mark({ class: "cm-matchingBracket" });
+const UNMATCHED = Decoration.mark({ class: "cm-nonmatchingBracket" });
+
+function matchedBrackets(state) {
+  const { head, empty } = state.selection.main;
+  if (!empty) return Decoration.none;
+  const text = state.doc.toString();
+  const brackets = tokenize(text)
+    .filter(([from, to, type]) => type === "punctuation" && to - from === 1 && "()[]{}".includes(text[from]))
+    .map(([from]) => from);
+  // the bracket after the cursor first, then the one before it
+  const at = brackets.find((from) => from === head) ?? brackets.find((from) => from === head - 1);
+  if (at === undefined) return Decoration.none;
+  const partner = partnerOf(text, brackets, at);
+  if (partner === null) return Decoration.set([UNMATCHED.range(at, at + 1)]);
+  const pair = [at, partner].sort((a, b) => a - b);
+  const look = text[partner] === (BRACKETS[text[at]] ?? opening(text[at])) ? MATCHED : UNMATCHED;
+  return Decoration.set(pair.map((from) => look.range(from, from + 1)));
+}
+
+/** The position of the bracket that `at` opens or closes, or null. */
+function partnerOf(text, brackets, at) {
+  const forward = text[at] in BRACKETS;
+  const order = forward ? brackets.filter((from) => from > at) : brackets.filter((from) => from < at).reverse();
+  let depth = 0;
+  for (const from of order) {
+    const opens = text[from] in BRACKETS;
+    if (opens === forward) depth++;
+    else if (depth-- === 0) return from;
+  }
+  return null;
+}
+
+function opening(closing) {
+  return Object.keys(BRACKETS).find((open) => BRACKETS[open] === closing);
+}

@@ -1,0 +1,98 @@
+"""The editor as a learner types in it (widget/src/editing.js, widget/src/python-syntax.js):
+Python's indentation, undo and redo, comments, colours and matching brackets."""
+
+import pytest
+from playwright.sync_api import expect
+
+
+@pytest.fixture
+def editor(learner):
+    """The `__mul__` editor, emptied and focused."""
+    learner.open_tab("__mul__")
+    learner.editor.click()
+    learner.page.keyboard.press("Control+a")
+    learner.page.keyboard.press("Delete")
+    assert learner.code() == ""
+    return learner
+
+
+def typed(learner, text):
+    learner.page.keyboard.type(text)  # "\n" presses Enter
+    return learner.code()
+
+
+def test_enter_indents_after_a_colon_and_leaves_the_block_after_return(editor):
+    code = typed(editor, "if out.grad:\nself.grad += 1\n")
+    assert code == "if out.grad:\n    self.grad += 1\n    "
+    assert typed(editor, "return\nx = 1").endswith("    return\nx = 1")
+
+
+def test_typing_the_colon_of_else_takes_the_line_out_one_level(editor):
+    code = typed(editor, "if out.grad:\nself.grad += 1\nelse:\npass")
+    assert code == "if out.grad:\n    self.grad += 1\nelse:\n    pass"
+
+
+def test_tab_and_shift_tab_indent_and_backspace_deletes_an_indent_level(editor):
+    typed(editor, "x = 1")
+    keys = editor.page.keyboard
+    keys.press("Tab")
+    assert editor.code() == "    x = 1"
+    keys.press("Shift+Tab")
+    assert editor.code() == "x = 1"
+    typed(editor, "\nif x:\n")
+    keys.press("Backspace")
+    assert editor.code() == "x = 1\nif x:"
+    expect(editor.editor.locator(".cm-line")).to_have_text(["x = 1", "if x:", ""])
+
+
+def test_undo_takes_back_a_run_of_typing_at_once_and_redo_brings_it_back(editor):
+    typed(editor, "a = 1\n")
+    typed(editor, "b = 2")
+    keys = editor.page.keyboard
+    lines = editor.editor.locator(".cm-line")
+    keys.press("Control+z")  # "b = 2"
+    expect(lines).to_have_text(["a = 1", ""])
+    keys.press("Control+z")  # the line break
+    keys.press("Control+z")  # "a = 1"
+    expect(lines).to_have_text([""])
+    keys.press("Control+y")
+    keys.press("Control+y")
+    expect(lines).to_have_text(["a = 1", ""])
+    keys.press("Control+Shift+Z")  # what a keyboard sends: Shift makes the key "Z"
+    expect(lines).to_have_text(["a = 1", "b = 2"])
+
+
+def test_ctrl_slash_comments_the_selected_lines_out_and_in(editor):
+    editor.write("a = 1\n    b = 2")
+    keys = editor.page.keyboard
+    keys.press("Control+a")
+    keys.press("Control+/")
+    assert editor.code() == "# a = 1\n#     b = 2"
+    keys.press("Control+/")
+    assert editor.code() == "a = 1\n    b = 2"
+
+
+def test_code_is_coloured_by_kind(editor):
+    editor.write("return None  # done\nself.grad += 2.0 * 'x'")
+    content = editor.editor
+    for kind, text in [
+        ("keyword", "return"),
+        ("atom", "None"),
+        ("comment", "# done"),
+        ("number", "2.0"),
+        ("string", "'x'"),
+        ("propertyName", "grad"),
+    ]:
+        expect(content.locator(f".tok-{kind}")).to_have_text(text)
+    expect(content.locator(".tok-operator")).to_have_text(["+=", "*"])
+
+
+def test_the_bracket_beside_the_cursor_and_its_partner_are_marked(editor):
+    editor.write("y = (1 + (2))")
+    keys = editor.page.keyboard
+    keys.press("End")  # after the last ")": it and the first "(" match
+    matched = editor.editor.locator(".cm-matchingBracket")
+    expect(matched).to_have_count(2)
+    expect(matched.first).to_have_text("(")
+    typed(editor, ")")
+    expect(editor.editor.locator(".cm-nonmatchingBracket")).to_have_count(1)

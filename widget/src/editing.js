@@ -1,0 +1,230 @@
+/**
+ * What the editor does beyond typing and moving the cursor, which the browser and CodeMirror's
+ * view already handle: deleting, undo and redo, Python's indentation (Enter, Tab, Shift+Tab,
+ * Backspace, a dedent when `else:` and its kind are typed), Ctrl/Cmd+/ for comments, select all. @codemirror/commands would
+ * add ~18 KB (brotli) to every page, most of it for languages and commands these editors lack.
+ */
+import { Annotation, EditorSelection, StateField, Transaction, findClusterBreak } from "@codemirror/state";
+import { EditorView, keymap } from "@codemirror/view";
+import { DEDENTING, INDENT_UNIT, indentAfter, indentation } from "./python-syntax.js";
+
+const JOIN_MS = 500; // typing or deleting within this of the last edit is undone with it
+const MAX_EVENTS = 200;
+const restoring = Annotation.define(); // carries the history that an undo or redo leaves
+
+/**
+ * The undo and redo stacks: each event holds the changes that take the text back, and the
+ * selection from before. Consecutive typing (or deleting) joins one event.
+ */
+const historyField = StateField.define({
+  create: () => ({ done: [], undone: [], last: null, time: 0 }),
+  update(history, tr) {
+    const restored = tr.annotation(restoring);
+    if (restored) return restored;
+    if (!tr.docChanged) {
+      const moved = tr.selection && !tr.selection.eq(tr.startState.selection);
+      return moved ? { ...history, last: null } : history; // a move ends a run of typing
+    }
+    const back = tr.changes.invert(tr.startState.doc);
+    const kind = tr.isUserEvent("input.type") ? "type" : tr.isUserEvent("delete") ? "delete" : null;
+    const previous = history.done.at(-1);
+    const time = tr.annotation(Transaction.time);
+    const joins = kind && kind === history.last && time - history.time < JOIN_MS && previous;
+    const event = joins
+      ? { changes: back.compose(previous.changes), selection: previous.selection }
+      : { changes: back, selection: tr.startState.selection };
+    const done = [...history.done.slice(0, joins ? -1 : undefined), event].slice(-MAX_EVENTS);
+    return { done, undone: [], last: kind, time };
+  },
+});
+
+function step(view, from, to) {
+  const history = view.state.field(historyField);
+  const event = history[from].at(-1);
+  if (!event) return false;
+  const { state } = view;
+  const inverse = { changes: event.changes.invert(state.doc), selection: state.selection };
+  const next = { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], inverse], last: null };
+  view.dispatch({
+    changes: event.changes,
+    selection: event.selection,
+    annotations: [restoring.of(next), Transaction.userEvent.of(from === "done" ? "undo" : "redo")],
+    scrollIntoView: true,
+  });
+  return true;
+}
+
+export const undo = (view) => step(view, "done", "undone");
+export const redo = (view) => step(view, "undone", "done");
+
+/** A new line, indented as Python's block structure wants it. */
+function newline(view) {
+  const { state } = view;
+  const change = state.changeByRange((range) => {
+    const line = state.doc.lineAt(range.from);
+    const insert = "\n" + " ".repeat(indentAfter(line.text.slice(0, range.from - line.from)));
+    return {
+      changes: { from: range.from, to: range.to, insert },
+      range: EditorSelection.cursor(range.from + insert.length),
+    };
+  });
+  view.dispatch(state.update(change, { scrollIntoView: true, userEvent: "input" }));
+  return true;
+}
+
+/** The lines the selection touches, each once. */
+function selectedLines(state) {
+  const lines = new Map();
+  for (const range of state.selection.ranges) {
+    const last = state.doc.lineAt(range.to);
+    for (let line = state.doc.lineAt(range.from); ; line = state.doc.line(line.number + 1)) {
+      lines.set(line.number, line);
+      if (line.number >= last.number) break;
+    }
+  }
+  return [...lines.values()];
+}
+
+function changeLines(view, change, userEvent) {
+  const changes = selectedLines(view.state).map(change).filter(Boolean);
+  if (changes.length) view.dispatch({ changes, userEvent, scrollIntoView: true });
+  return true;
+}
+
+const indentMore = (view) =>
+  changeLines(view, (line) => ({ from: line.from, insert: " ".repeat(INDENT_UNIT) }), "input.indent");
+
+const indentLess = (view) =>
+  changeLines(
+    view,
+    (line) => {
+      const spaces = /^ */.exec(line.text)[0].length;
+      return spaces ? { from: line.from, to: line.from + Math.min(spaces, INDENT_UNIT) } : null;
+    },
+    "delete.dedent",
+  );
+
+/**
+ * Deletes each selection, or from each cursor to where `target(line, column)` says (a column
+ * of the cursor's line; the line break when the cursor is at its end and it goes forward).
+ */
+function deleteBy(view, forward, target) {
+  const { state } = view;
+  const change = state.changeByRange((range) => {
+    let { from, to } = range;
+    if (range.empty) {
+      const line = state.doc.lineAt(range.head);
+      const column = range.head - line.from;
+      const edge = forward ? column === line.length : column === 0;
+      const end = edge ? range.head + (forward ? 1 : -1) : line.from + target(line.text, column);
+      [from, to] = [Math.min(range.head, end), Math.max(range.head, end)];
+      [from, to] = [Math.max(0, from), Math.min(state.doc.length, to)];
+    }
+    return { changes: { from, to }, range: EditorSelection.cursor(from) };
+  });
+  const userEvent = forward ? "delete.forward" : "delete.backward";
+  view.dispatch(state.update(change, { userEvent, scrollIntoView: true }));
+  return true;
+}
+
+const WORD = /\w/;
+/** The column at the other end of the word (or run of other marks) beside `column`. */
+function wordEdge(text, column, forward) {
+  const step = forward ? 1 : -1;
+  const at = (i) => text[forward ? i : i - 1];
+  let i = column;
+  while (i > 0 && i < text.length + 1 && at(i) === " ") i += step;
+  const word = at(i) !== undefined && WORD.test(at(i));
+  while (at(i) !== undefined && at(i) !== " " && WORD.test(at(i)) === word) i += step;
+  return i;
+}
+
+// Backspace in the indentation before the cursor goes back to the previous indent stop
+const deleteBackward = (view) =>
+  deleteBy(view, false, (text, column) => {
+    const before = text.slice(0, column);
+    if (/^ +$/.test(before)) return Math.ceil(column / INDENT_UNIT - 1) * INDENT_UNIT;
+    return findClusterBreak(text, column, false);
+  });
+const deleteForward = (view) => deleteBy(view, true, (text, column) => findClusterBreak(text, column, true));
+const deleteWordBackward = (view) => deleteBy(view, false, (text, column) => wordEdge(text, column, false));
+const deleteWordForward = (view) => deleteBy(view, true, (text, column) => wordEdge(text, column, true));
+
+/** Comments the selected lines out, or in again when every one of them is a comment. */
+function toggleComment(view) {
+  const lines = selectedLines(view.state).filter((line) => line.text.trim());
+  if (!lines.length) return true;
+  if (lines.every((line) => line.text.trimStart().startsWith("#"))) {
+    const uncomment = (line) => {
+      const at = line.from + indentationLength(line.text);
+      if (line.text[at - line.from] !== "#") return null;
+      return { from: at, to: at + (line.text[at - line.from + 1] === " " ? 2 : 1) };
+    };
+    return changeLines(view, uncomment, "delete.uncomment");
+  }
+  const column = Math.min(...lines.map((line) => indentation(line.text)));
+  return changeLines(view, (line) => line.text.trim() && { from: line.from + column, insert: "# " }, "input.comment");
+}
+
+function indentationLength(text) {
+  return /^\s*/.exec(text)[0].length;
+}
+
+/** Typing the colon of `else:` (and `elif`, `except`, `finally`) takes the line out one level. */
+const dedentOnColon = EditorView.inputHandler.of((view, from, to, text) => {
+  if (text !== ":" || view.state.selection.ranges.length > 1) return false;
+  const line = view.state.doc.lineAt(from);
+  const typed = line.text.slice(0, from - line.from) + ":" + line.text.slice(to - line.from);
+  if (!DEDENTING.test(typed) || line.number === 1) return false;
+  const above = view.state.doc.line(line.number - 1).text;
+  const current = indentation(typed);
+  const wanted = Math.max(0, indentAfter(above) - INDENT_UNIT);
+  if (wanted >= current) return false;
+  const spaces = indentationLength(typed);
+  view.dispatch({
+    changes: [
+      { from: line.from, to: line.from + spaces, insert: " ".repeat(wanted) },
+      { from, to, insert: ":" },
+    ],
+    selection: { anchor: from + 1 + wanted - spaces },
+    userEvent: "input.type",
+  });
+  return true;
+});
+
+const selectAll = (view) => {
+  view.dispatch({ selection: { anchor: 0, head: view.state.doc.length }, userEvent: "select" });
+  return true;
+};
+
+/** Undo and redo from the browser's own menus and gestures. */
+const historyInput = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    const command = { historyUndo: undo, historyRedo: redo }[event.inputType];
+    if (!command) return false;
+    event.preventDefault();
+    return command(view);
+  },
+});
+
+/** Everything above, for an editable view. Tab indents; Esc then Tab leaves the editor. */
+export const editing = [
+  historyField,
+  historyInput,
+  dedentOnColon,
+  keymap.of([
+    { key: "Mod-z", run: undo, preventDefault: true },
+    { key: "Mod-y", run: redo, preventDefault: true },
+    { key: "Mod-Shift-z", run: redo, preventDefault: true },
+    { key: "Enter", run: newline },
+    { key: "Tab", run: indentMore, shift: indentLess },
+    { key: "Mod-]", run: indentMore },
+    { key: "Mod-[", run: indentLess },
+    { key: "Backspace", run: deleteBackward, shift: deleteBackward },
+    { key: "Delete", run: deleteForward },
+    { key: "Mod-Backspace", mac: "Alt-Backspace", run: deleteWordBackward },
+    { key: "Mod-Delete", mac: "Alt-Delete", run: deleteWordForward },
+    { key: "Mod-/", run: toggleComment },
+    { key: "Mod-a", run: selectAll },
+  ]),
+];
