@@ -1,43 +1,53 @@
 """Memory snapshots (widget/src/snapshot.js, on in this course's mkdocs.yml): the first visit
-saves Python's memory in Cache Storage, later visits restore it and grade exactly as before, and
-a damaged entry is dropped for a start from scratch that saves a good one again."""
+saves Python's memory in IndexedDB, later visits restore it and grade exactly as before, and a
+damaged entry, or another build's, means a start from scratch that saves a good one again."""
 
 import pytest
-from playwright.sync_api import expect
 
 SAVE_TIMEOUT_MS = 20_000
-# the page's view of the saved entries: {url: bytes}
-ENTRIES = """async () => {
-  const entries = {};
-  for (const name of await caches.keys()) {
-    if (!name.endsWith(":python-memory")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys())
-      entries[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+# In the page: the saved snapshot `{key, bytes}`, first damaged `how` (if given; see DAMAGE):
+# resolves with `[key, size]`, or null when nothing is saved.
+WITH_ENTRY = """async (how) => {
+  const [info] = (await indexedDB.databases()).filter((db) => db.name.endsWith(":python-memory"));
+  if (!info) return null;
+  const db = await new Promise((resolve) => {
+    indexedDB.open(info.name).onsuccess = (event) => resolve(event.target.result);
+  });
+  const inStore = (mode, act) => new Promise((resolve) => {
+    const transaction = db.transaction("snapshot", mode);
+    const request = act(transaction.objectStore("snapshot"));
+    transaction.oncomplete = () => resolve(request.result);
+  });
+  let entry = await inStore("readonly", (store) => store.get("snapshot"));
+  const damage = {
+    garbage: (e) => ({ ...e, bytes: new TextEncoder().encode("not a snapshot").buffer }),
+    truncated: (e) => ({ ...e, bytes: e.bytes.slice(0, e.bytes.byteLength >> 1) }),
+    stale: (e) => ({ ...e, key: e.key + "&another-build" }),
+  };
+  const changed = how && damage[how](entry);
+  if (changed) {
+    await inStore("readwrite", (store) => store.put(changed, "snapshot"));
+    entry = changed;
   }
-  return entries;
+  db.close();
+  return entry ? [entry.key, entry.bytes.byteLength] : null;
 }"""
-DAMAGE = """async ({url, how}) => {
-  for (const name of await caches.keys()) {
-    if (!name.endsWith(":python-memory")) continue;
-    const cache = await caches.open(name);
-    const bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
-    const damaged = how === "truncated" ? bytes.subarray(0, bytes.length >> 1)
-      : new TextEncoder().encode("not a snapshot");
-    await cache.put(url, new Response(damaged));
-  }
-}"""
+DAMAGE = ["garbage", "truncated", "stale"]  # stale: another build's
+
+
+def entry(learner, damage=None):
+    return learner.page.evaluate(WITH_ENTRY, damage)
 
 
 def saved_entry(learner, larger_than=1_000_000):
-    """Waits until the page's snapshot is saved: `(url, size)`."""
-    entries = {}
+    """Waits until the page's snapshot is saved: `(key, size)`."""
+    saved = None
     for _ in range(SAVE_TIMEOUT_MS // 100):
-        entries = learner.page.evaluate(ENTRIES)
-        if len(entries) == 1 and next(iter(entries.values())) > larger_than:
-            return next(iter(entries.items()))
+        saved = entry(learner)
+        if saved and saved[1] > larger_than:
+            return tuple(saved)
         learner.page.wait_for_timeout(100)
-    pytest.fail(f"no snapshot was saved: {entries}")
+    pytest.fail(f"no snapshot was saved: {saved}")
 
 
 def test_a_later_visit_restores_python_and_grades_as_before(visit, exercises):
@@ -58,25 +68,17 @@ def test_a_later_visit_restores_python_and_grades_as_before(visit, exercises):
     assert learner.solve("exp", body) == "pass"
 
 
-def test_only_one_snapshot_is_kept(visit):
+@pytest.mark.parametrize("how", DAMAGE)
+def test_a_damaged_or_stale_snapshot_is_replaced_by_a_good_one(visit, exercises, how):
     learner, _ = visit()
-    url, _ = saved_entry(learner)
-    learner.reload()
-    assert learner.python_restored() is True
-    assert list(learner.page.evaluate(ENTRIES)) == [url]
-
-
-@pytest.mark.parametrize("how", ["garbage", "truncated"])
-def test_a_damaged_snapshot_is_dropped_and_a_good_one_saved(visit, exercises, how):
-    learner, _ = visit()
-    url, size = saved_entry(learner)
-    learner.page.evaluate(DAMAGE, {"url": url, "how": how})
+    key, size = saved_entry(learner)
+    entry(learner, how)
 
     learner.reload()
     assert learner.python_restored() is False
     assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
-    expect(learner.widget.locator(".mg-status")).to_have_attribute("data-state", "ready")
-    assert saved_entry(learner, larger_than=size // 2)[0] == url  # whole again, not the damaged one
+    # whole again, and this build's
+    assert saved_entry(learner, larger_than=size // 2)[0] == key
 
     learner.reload()
     assert learner.python_restored() is True

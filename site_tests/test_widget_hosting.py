@@ -1,11 +1,15 @@
 """The site as an instructor hosts it: every request stays on the site's own origin, it works
-under a sub-path, Python shows its download progress, and a run pressed early waits for it."""
+under a sub-path and with a host that sends WebAssembly as a generic download, Python shows its
+download progress, and a run pressed early waits for it."""
 
 import re
 from urllib.parse import urlsplit
 
+from conftest import SITE, assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
+
+from course import serve
 
 STATUS_LOG = """
 window.statusLog = [];
@@ -52,3 +56,21 @@ def test_status_shows_download_progress_and_a_run_pressed_early_waits(
         expect(learner.widget.get_by_text("Python ready")).to_be_visible()
     finally:
         context.close()
+
+
+class GenericTypesHandler(serve.SiteHandler):
+    """A host that knows no `.wasm` type: Pyodide's WebAssembly comes as a generic download."""
+
+    extensions_map = {**serve.SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
+
+
+def test_webassembly_served_with_a_generic_type_still_runs(browser, widget_page, exercises):
+    with serve.start(SITE) as site:
+        site.server.RequestHandlerClass = GenericTypesHandler
+        learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+        try:
+            learner.open()
+            assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+        finally:
+            close()
+    assert_clean(watch)

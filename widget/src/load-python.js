@@ -8,7 +8,7 @@
  */
 /* global PYTHON_ASSETS */
 import { forgetSnapshot, saveSnapshot, savedSnapshot, snapshotKey } from "./snapshot.js";
-import { watchWasm } from "./worker-link.js";
+import { compileWasm } from "./worker-link.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -19,8 +19,6 @@ const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
 // the files worth a progress bar, fetched up front so their sizes are known from the start
 const DOWNLOADS = [WASM_URL, STDLIB_URL, COURSE_URL].map((url) => url.href);
-// Pyodide's WebAssembly is validated only if Python has not started by then (worker-link.js)
-const WASM_CHECK_DELAY_MS = 2000;
 const SNAPSHOT_KEY = snapshotKey({ pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href });
 /** The files a failure to start may come from, for the message that names them. */
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
@@ -32,47 +30,49 @@ export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COU
  * Python came from a snapshot (a fresh start then still warms up and saves one).
  */
 export async function loadGrader(onProgress, onStarted) {
+  const saved = PYTHON_ASSETS.snapshot ? savedSnapshot(SNAPSHOT_KEY) : null;
   // imported now, while the files download; pyodide.mjs imports the second itself, and gets
   // this same module
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   loader.catch(() => {}); // awaited after the downloads: not an unhandled rejection meanwhile
   import(new URL("pyodide.asm.mjs", PYODIDE_URL).href).catch(() => {}); // loadPyodide reports failures
-  const saved = PYTHON_ASSETS.snapshot ? savedSnapshot(SNAPSHOT_KEY) : null;
   const downloads = await startDownloads(DOWNLOADS, onProgress);
+  // compiled while the snapshot is read (and, on a first visit, while it downloads)
+  const wasm = compileWasm(downloads.get(WASM_URL.href));
+  wasm.catch(() => {}); // awaited below
+  downloads.delete(WASM_URL.href);
   const course = new Uint8Array(await downloads.get(COURSE_URL.href).arrayBuffer());
   downloads.delete(COURSE_URL.href);
-  const wasm = watchWasm(downloads.get(WASM_URL.href).clone(), WASM_CHECK_DELAY_MS);
-  const { loadPyodide } = await loader;
-  const start = async (options) => {
-    const pyodide = await Promise.race([startPyodide(loadPyodide, downloads, options), wasm.failed]);
-    pyodide.unpackArchive(course, "zip", { extractDir: COURSE_DIR }); // files are not in a snapshot
-    return pyodide;
+  const [{ loadPyodide }, wasmModule, snapshot] = await Promise.all([loader, wasm, saved]);
+  const steps = {
+    start: (options) => startPyodide(loadPyodide, downloads, wasmModule, options),
+    // the grader's files (a snapshot holds the imported modules, not the file system)
+    addCourse: (pyodide) => pyodide.unpackArchive(course, "zip", { extractDir: COURSE_DIR }),
   };
-  try {
-    return (await restore(start, await saved, onStarted)) ?? (await coldStart(start, onStarted));
-  } finally {
-    wasm.done();
-  }
+  return (await restore(steps, snapshot, onStarted)) ?? (await coldStart(steps, onStarted));
 }
 
 /** Python restored from `snapshot` and checked, or null (no snapshot, or it failed). */
-async function restore(start, snapshot, onStarted) {
+async function restore({ start, addCourse }, snapshot, onStarted) {
   if (!snapshot) return null;
+  let pyodide;
   try {
-    const pyodide = await start({ _loadSnapshot: snapshot });
-    const gradeJson = withFallback(pyodide);
-    JSON.parse(gradeJson("add", "{}")); // a damaged snapshot fails here, not in a learner's run
-    onStarted(true);
-    return { pyodide, gradeJson };
+    pyodide = await start({ _loadSnapshot: snapshot });
+    // a damaged snapshot fails here, not in a learner's run
+    JSON.parse(pyodide.pyimport("grader").grade_json("add", "{}"));
   } catch {
-    forgetSnapshot(SNAPSHOT_KEY); // and start as if it had never been saved
+    forgetSnapshot(); // and start as if it had never been saved
     return null;
   }
+  onStarted(true); // runs wait for the rest, a few milliseconds
+  addCourse(pyodide);
+  return { pyodide, gradeJson: withFallback(pyodide) };
 }
 
 /** Python started from scratch, the grader imported and warmed up, and, when on, snapshotted. */
-async function coldStart(start, onStarted) {
+async function coldStart({ start, addCourse }, onStarted) {
   const pyodide = await start({ _makeSnapshot: Boolean(PYTHON_ASSETS.snapshot) });
+  addCourse(pyodide);
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
   const { grade_json: gradeJson } = pyodide.pyimport("grader");
   onStarted(false); // runs wait for the rest, which takes ~0.2 s
@@ -91,16 +91,23 @@ async function coldStart(start, onStarted) {
 
 /**
  * `loadPyodide(options)`, handed the responses already under way in `downloads` (each once;
- * anything else, or a second start, goes to the network or the HTTP cache).
+ * anything else, or a second start, goes to the network or the HTTP cache) and `wasmModule`,
+ * its WebAssembly already compiled, in place of the download it would compile.
  */
-async function startPyodide(loadPyodide, downloads, options) {
-  const realFetch = self.fetch;
+async function startPyodide(loadPyodide, downloads, wasmModule, options) {
+  const { fetch: realFetch } = self;
+  const { instantiateStreaming } = WebAssembly;
   self.fetch = (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    if (url === WASM_URL.href) return Promise.resolve(new Response()); // never read: see below
     const response = downloads.get(url);
     downloads.delete(url);
     return response ? Promise.resolve(response) : realFetch(input, init);
   };
+  WebAssembly.instantiateStreaming = async (_response, imports) => ({
+    module: wasmModule,
+    instance: await WebAssembly.instantiate(wasmModule, imports),
+  });
   try {
     return await loadPyodide({
       indexURL: PYODIDE_URL.href,
@@ -111,6 +118,7 @@ async function startPyodide(loadPyodide, downloads, options) {
     });
   } finally {
     self.fetch = realFetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
   }
 }
 

@@ -1,54 +1,73 @@
 /**
- * Python's memory, saved in the browser's Cache Storage once the grader is imported, so that a
- * later visit restores it instead of starting CPython and importing ~190 modules again. Pyodide's
+ * Python's memory, saved in the browser's IndexedDB once the grader is imported, so that a later
+ * visit restores it instead of starting CPython and importing ~190 modules again. Pyodide's
  * snapshots are private API (`_makeSnapshot`, `_loadSnapshot`): the build turns them on with the
  * plugin's `memory_snapshot` flag, and any failure here only means a normal start.
  *
- * One entry per site (two courses on one host never mix), named by the files the snapshot was
- * made from: a new build's files make it miss, and the first start of the new build replaces it.
- * Two thirds of the memory is zeros, so the entry leaves out its all-zero pages (`pack`): a
- * third of the bytes to read on every visit.
+ * One database per site (two courses on one host never mix) holds one snapshot, with the key of
+ * the files it was made from: a new build's files make it miss, and the new build's first start
+ * replaces it. Two thirds of the memory is zeros, so the entry leaves out its all-zero pages
+ * (`pack`): a third of the bytes to read on every visit. (IndexedDB reads it faster at start-up
+ * than Cache Storage, and works on plain-HTTP hosts too.)
  */
 const SITE = new URL("../../", import.meta.url);
-const CACHE_NAME = `micrograd:${SITE.pathname}:python-memory`;
+const DATABASE = `micrograd:${SITE.pathname}:python-memory`;
+const STORE = "snapshot";
 const PAGE = 4096;
 let pending = Promise.resolve(); // saves and drops, in the order they were asked for
 
 /** The snapshot key for these Pyodide, standard library and course files (their URLs). */
 export function snapshotKey(files) {
-  return new URL(`assets/python/memory?${new URLSearchParams(files)}`, SITE).href;
+  return new URLSearchParams(files).toString();
 }
 
-/** The saved snapshot for `key` as a Uint8Array, or null (none, or no Cache Storage here). */
+/** The saved snapshot for `key` as a Uint8Array, or null (none, another build's, no storage). */
 export async function savedSnapshot(key) {
   try {
-    const response = await (await caches.open(CACHE_NAME)).match(key);
-    return response ? unpack(new Uint8Array(await response.arrayBuffer())) : null;
+    const entry = await inStore("readonly", (store) => store.get(STORE));
+    return entry?.key === key ? unpack(new Uint8Array(entry.bytes)) : null;
   } catch {
-    return null; // no Cache Storage: an insecure origin, or storage disabled
+    return null; // storage disabled, or a damaged entry
   }
 }
 
 /** Keeps `bytes` as the snapshot for `key`, in place of any other. Never rejects. */
 export function saveSnapshot(key, bytes) {
-  return inTurn(async (cache) => {
-    await cache.put(key, new Response(pack(bytes)));
-    for (const request of await cache.keys()) if (request.url !== key) await cache.delete(request);
-  });
+  return inTurn((store) => store.put({ key, bytes: pack(bytes).buffer }, STORE));
 }
 
-/** Drops the snapshot for `key` (it failed to restore). Never rejects. */
-export function forgetSnapshot(key) {
-  return inTurn((cache) => cache.delete(key));
+/** Drops the saved snapshot (it failed to restore). Never rejects. */
+export function forgetSnapshot() {
+  return inTurn((store) => store.delete(STORE));
 }
 
 /**
- * Runs `change(cache)` after the changes asked for before it. A failure is ignored: storage that
+ * Runs `change(store)` after the changes asked for before it. A failure is ignored: storage that
  * is full or disabled only means that the next visit starts from scratch.
  */
 function inTurn(change) {
-  pending = pending.then(() => caches.open(CACHE_NAME).then(change)).catch(() => {});
+  pending = pending.then(() => inStore("readwrite", change)).catch(() => {});
   return pending;
+}
+
+/** `act(store)`'s request in one transaction on the database; resolves with its result. */
+async function inStore(mode, act) {
+  const database = await new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      const transaction = database.transaction(STORE, mode);
+      const request = act(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = transaction.onabort = () => reject(transaction.error);
+    });
+  } finally {
+    database.close();
+  }
 }
 
 /**

@@ -60,39 +60,21 @@ export function bootFailure(error, files) {
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 
 /**
- * Watches over Pyodide's start for the two faults it cannot report (it only logs a warning and
- * waits forever): the browser may not compile WebAssembly here, or `response` (a clone of the
- * WebAssembly download) is not valid WebAssembly. `failed` rejects with the fault and never
- * resolves. Validating takes ~50 ms of the worker's time, so it waits `delayMs` first; `done()`
- * once Python has started drops the check and the bytes it holds.
+ * Pyodide's WebAssembly (`response`, its download), compiled as it arrives, from the browser's
+ * code cache on later visits. Rejects at once, with what to check, when the host's policy forbids
+ * WebAssembly or the bytes are not WebAssembly (Pyodide itself would only log a warning and wait
+ * forever). A host that serves it with another type than application/wasm gets the slower path.
  */
-export function watchWasm(response, delayMs) {
-  let timer;
-  const failed = new Promise((resolve, reject) => {
-    try {
-      new WebAssembly.Module(EMPTY_MODULE);
-    } catch (error) {
-      reject(
-        new HostingError(
-          `this site's Content-Security-Policy forbids WebAssembly (${error.message}); whoever hosts this course should add 'wasm-unsafe-eval' to its script-src.`,
-        ),
-      );
-      return;
-    }
-    timer = setTimeout(() => {
-      response.arrayBuffer().then((bytes) => {
-        if (!WebAssembly.validate(bytes)) reject(new WebAssembly.CompileError("its bytes are not a WebAssembly module"));
-      }, () => {}); // dropped by done(), or a failed download, which Pyodide reports itself
-    }, delayMs);
-  });
-  failed.catch(() => {}); // raced against Pyodide's start: not an unhandled rejection meanwhile
-  return {
-    failed,
-    done() {
-      clearTimeout(timer);
-      response.body?.cancel().catch(() => {});
-    },
-  };
+export async function compileWasm(response) {
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+  } catch (error) {
+    throw new HostingError(
+      `this site's Content-Security-Policy forbids WebAssembly (${error.message}); whoever hosts this course should add 'wasm-unsafe-eval' to its script-src.`,
+    );
+  }
+  const streamable = response.headers.get("content-type")?.split(";")[0].trim() === "application/wasm";
+  return streamable ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
 }
 
 /**
