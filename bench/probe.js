@@ -15,6 +15,8 @@
       start: mark("python-start"),
       ready: mark("python-ready"),
       mounted: mark("widgets-mounted"), // the course's page only
+      // the course's page: whether Python was restored from its memory snapshot
+      restored: performance.getEntriesByName("python-ready")[0]?.detail?.restored ?? null,
       longTasks,
     }),
 

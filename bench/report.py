@@ -32,6 +32,11 @@ def figures(raw):
             if key in raw
         },
         "widget_shown_ms": summary([v["mounted_ms"] for v in first["ours"]]),
+        "restored": {  # visits whose Python came from the memory snapshot, of all
+            key: [sum(bool(v["restored"]) for v in raw[key]["ours"]), len(raw[key]["ours"])]
+            for key in READY
+            if key in raw
+        },
         "main_thread": {
             **{
                 kind: {
@@ -72,6 +77,10 @@ def print_table(results, throttle, where):
             ours, bare = results["ready"][key]["ours"], results["ready"][key]["bare"]
             ratio = f"{ours['median'] / bare['median']:.2f}"
             row(name.format(throttle=throttle), ours, bare, ratio)
+    restored = ", ".join(
+        f"{key} {count} of {total}" for key, (count, total) in results["restored"].items()
+    )
+    print(f"{'  restored from the memory snapshot':<46}{restored:>28}")
     row("Widget shown, first visit", results["widget_shown_ms"])
     main = results["main_thread"]
     row("Longest main-thread task, loading", main["ours"]["longest_task_ms"],

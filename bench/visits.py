@@ -13,8 +13,9 @@ PROBE = Path(__file__).with_name("probe.js")
 
 
 def visit(page, url, *, throttle=None):
-    """Opens `url` and waits for Python: `{ready_ms, start_ms, mounted_ms, longest_task_ms,
-    blocking_ms}`, and `usable_longest_task_ms` if the widget was shown before Python was ready."""
+    """Opens `url` and waits for Python: `{ready_ms, start_ms, mounted_ms, restored,
+    longest_task_ms, blocking_ms}`, and `usable_longest_task_ms` if the widget was shown before
+    Python was ready."""
     if throttle:
         emulate_network(page, *throttle)
     page.add_init_script(path=PROBE)
@@ -25,6 +26,7 @@ def visit(page, url, *, throttle=None):
         "ready_ms": timeline["ready"],
         "start_ms": timeline["start"],
         "mounted_ms": timeline["mounted"],
+        "restored": timeline["restored"],
         **blocking(timeline["longTasks"], until=timeline["ready"]),
     }
     if timeline["mounted"] is not None and timeline["mounted"] < timeline["ready"]:
