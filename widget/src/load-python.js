@@ -1,9 +1,9 @@
 /**
  * Loads the grader into Pyodide, in the worker, as fast as the browser allows: every download
- * starts at once, Pyodide's two modules are imported while the files arrive, the standard
- * library is the build's trimmed and compiled one (tools/build_stdlib.mjs), and the lock file's
- * info comes with the bundle instead of a request. With memory snapshots on, a Python saved by an
- * earlier visit is restored instead (snapshot.js). What the build chose is the constant
+ * starts at once, the WebAssembly compiles as it arrives, Pyodide's two modules are imported
+ * meanwhile, the standard library is the build's trimmed and compiled one
+ * (tools/build_stdlib.mjs), and the lock file's info comes with the bundle instead of a request.
+ * With memory snapshots on, a Python saved by an earlier visit is restored instead (snapshot.js). What the build chose is the constant
  * PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock, snapshot}.
  */
 /* global PYTHON_ASSETS */
