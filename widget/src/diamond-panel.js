@@ -28,7 +28,6 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
     hints(exercise),
     whyPart.el,
   );
-  createViewer({ parent: testView, doc: exercise.test_code.trimEnd(), label: "The diamond test, read-only" });
   panel.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -40,6 +39,10 @@ export function mountDiamondPanel({ panel, exercise, model, bodies, onPassed, go
 
   /** Which slots still hold the starter code, re-read whenever the tab is shown. */
   function refresh() {
+    // the test's code is shown from the tab's first showing on: the page is ready sooner
+    if (!panel.hidden && !testView.firstChild) {
+      createViewer({ parent: testView, doc: exercise.test_code.trimEnd(), label: "The diamond test, read-only" });
+    }
     const current = bodies();
     slotList.replaceChildren(
       ...exercise.slots.map((slot) => {

@@ -27,17 +27,21 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
       h("code", {}, `Value.${exercise.label} › def _backward():`),
     ),
   );
-  const view = createEditor({
-    parent: editorFrame,
-    doc: saved?.text ?? stub,
-    label: `Your _backward body for ${exercise.label}`,
-    onChange: (text) => {
-      store.setCode(slot, text, exercise.version);
-      notice.replaceChildren();
-      full.refresh();
-    },
-    onRun: () => run(),
-  });
+  // a hidden tab gets its editor when first shown: the page is ready sooner
+  let view = null;
+  const editor = () =>
+    (view ??= createEditor({
+      parent: editorFrame,
+      doc: saved?.text ?? stub,
+      label: `Your _backward body for ${exercise.label}`,
+      onChange: (text) => {
+        store.setCode(slot, text, exercise.version);
+        notice.replaceChildren();
+        full.refresh();
+      },
+      onRun: () => run(),
+    }));
+  if (!panel.hidden) editor();
 
   const solutionView = h("div", { class: "mg-code" });
   const solution = disclosure({
@@ -99,6 +103,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   onPassed(progress.passed);
 
   function reset() {
+    const view = editor();
     const before = view.state.doc.toString();
     if (before === stub) {
       notice.replaceChildren("This is already the starter code.");
@@ -115,6 +120,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   }
 
   async function run() {
+    const view = editor();
     const text = view.state.doc.toString();
     store.setCode(slot, text, exercise.version);
     notice.replaceChildren();
@@ -133,5 +139,5 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
       markLines(view, [{ line: error.line, className: "mg-line-error" }]);
   }
 
-  return { view, refresh: () => view.requestMeasure() };
+  return { refresh: () => editor().requestMeasure() };
 }
