@@ -95,9 +95,7 @@ class CoursePlugin(BasePlugin[CourseConfig]):
 
     def on_post_build(self, config):
         try:
-            assets.build(
-                self.root, config.site_dir, snapshot=self.config.memory_snapshot
-            )
+            assets.build(self.root, config.site_dir, snapshot=self.config.memory_snapshot)
             lessons.copy_katex(self.root, config.site_dir)
             if self.config.service_worker:
                 isolation.write_service_worker(self.root, config.site_dir)

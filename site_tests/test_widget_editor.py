@@ -32,6 +32,20 @@ def test_typing_the_colon_of_else_takes_the_line_out_one_level(editor):
     assert code == "if out.grad:\n    self.grad += 1\nelse:\n    pass"
 
 
+def test_the_dedent_of_else_looks_past_empty_lines(editor):
+    typed(editor, "if a:\nif b:\nx = 1\n")
+    keys = editor.page.keyboard
+    keys.press("Backspace")
+    keys.press("Backspace")  # an empty line
+    keys.press("Enter")
+    keys.press("Tab")
+    keys.press("Tab")
+    typed(editor, "else:")
+    lines = editor.editor.locator(".cm-line").all_inner_texts()
+    assert len(lines) == 5 and lines[3].strip() == ""
+    assert lines[4] == "    else:"  # one level out from `x = 1`, not back to the start
+
+
 def test_tab_and_shift_tab_indent_and_backspace_deletes_an_indent_level(editor):
     typed(editor, "x = 1")
     keys = editor.page.keyboard

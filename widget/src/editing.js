@@ -85,9 +85,13 @@ function selectedLines(state) {
   return [...lines.values()];
 }
 
+/** Applies `change(line)` to each selected line; a cursor where text is inserted moves past it. */
 function changeLines(view, change, userEvent) {
-  const changes = selectedLines(view.state).map(change).filter(Boolean);
-  if (changes.length) view.dispatch({ changes, userEvent, scrollIntoView: true });
+  const { state } = view;
+  const wanted = selectedLines(state).map(change).filter(Boolean);
+  if (!wanted.length) return true;
+  const changes = state.changes(wanted);
+  view.dispatch({ changes, selection: state.selection.map(changes, 1), userEvent, scrollIntoView: true });
   return true;
 }
 
@@ -163,7 +167,8 @@ function toggleComment(view) {
     return changeLines(view, uncomment, "delete.uncomment");
   }
   const column = Math.min(...lines.map((line) => indentation(line.text)));
-  return changeLines(view, (line) => line.text.trim() && { from: line.from + column, insert: "# " }, "input.comment");
+  const comment = (line) => line.text.trim() && { from: line.from + column, insert: "# " };
+  return changeLines(view, comment, "input.comment");
 }
 
 function indentationLength(text) {
@@ -175,8 +180,9 @@ const dedentOnColon = EditorView.inputHandler.of((view, from, to, text) => {
   if (text !== ":" || view.state.selection.ranges.length > 1) return false;
   const line = view.state.doc.lineAt(from);
   const typed = line.text.slice(0, from - line.from) + ":" + line.text.slice(to - line.from);
-  if (!DEDENTING.test(typed) || line.number === 1) return false;
-  const above = view.state.doc.line(line.number - 1).text;
+  if (!DEDENTING.test(typed)) return false;
+  const above = codeAbove(view.state.doc, line.number);
+  if (above === null) return false;
   const current = indentation(typed);
   const wanted = Math.max(0, indentAfter(above) - INDENT_UNIT);
   if (wanted >= current) return false;
@@ -191,6 +197,15 @@ const dedentOnColon = EditorView.inputHandler.of((view, from, to, text) => {
   });
   return true;
 });
+
+/** The nearest line above line `number` that is not blank, or null. */
+function codeAbove(doc, number) {
+  for (let above = number - 1; above >= 1; above--) {
+    const { text } = doc.line(above);
+    if (text.trim()) return text;
+  }
+  return null;
+}
 
 const selectAll = (view) => {
   view.dispatch({ selection: { anchor: 0, head: view.state.doc.length }, userEvent: "select" });
