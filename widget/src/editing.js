@@ -1,8 +1,9 @@
 /**
  * What the editor does beyond typing and moving the cursor, which the browser and CodeMirror's
  * view already handle: deleting, undo and redo, Python's indentation (Enter, Tab, Shift+Tab,
- * Backspace, a dedent when `else:` and its kind are typed), Ctrl/Cmd+/ for comments, select all. @codemirror/commands would
- * add ~18 KB (brotli) to every page, most of it for languages and commands these editors lack.
+ * Backspace, a dedent when `else:` and its kind are typed), Ctrl/Cmd+/ for comments, select all.
+ * CodeMirror's own commands package, with the language packages it pulls in, would add ~18 KB
+ * (brotli) to every page, most of it for languages and commands these editors lack.
  */
 import { Annotation, EditorSelection, StateField, Transaction, findClusterBreak } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
