@@ -4,7 +4,8 @@
  * long, so every change tokenizes the whole text again: CodeMirror's language packages would
  * add ~20 KB (brotli) to every page for what this does in a few hundred bytes.
  */
-import { Decoration, ViewPlugin } from "@codemirror/view";
+import { StateField } from "@codemirror/state";
+import { Decoration, EditorView, ViewPlugin } from "@codemirror/view";
 
 const KEYWORDS = new Set(
   ("and as assert async await break class continue def del elif else except finally for from global if " +
@@ -15,7 +16,8 @@ const STRING_START = /[rbuf]{0,2}("""|'''|"|')/iy;
 const NAME = /[A-Za-z_]\w*/y;
 const SPACE = /\s+/y;
 const OPERATOR = /[-+*/%=<>!&|^~@]+/y;
-const BRACKETS = { "(": ")", "[": "]", "{": "}" };
+const BRACKETS = { "(": ")", "[": "]", "{": "}" }; // opening: closing
+const PARTNERS = { ...BRACKETS, ...Object.fromEntries(Object.entries(BRACKETS).map(([a, b]) => [b, a])) };
 export const INDENT_UNIT = 4;
 /** A line that closes the block above it, once its colon is typed. */
 export const DEDENTING = /^\s*(elif|else|except|finally)\b.*:$/;
@@ -132,18 +134,21 @@ export function indentation(line) {
   return columns;
 }
 
-/** Colours the code with the `tok-` classes that widget.css styles. */
-export const highlighting = ViewPlugin.fromClass(
-  class {
-    constructor(view) {
-      this.decorations = colours(view.state);
-    }
-    update(update) {
-      if (update.docChanged) this.decorations = colours(update.state);
-    }
-  },
-  { decorations: (plugin) => plugin.decorations },
-);
+/** The text's colours and its brackets (strings and comments aside), tokenized once per edit. */
+const syntax = StateField.define({
+  create: (state) => analyse(state.doc.toString()),
+  update: (value, tr) => (tr.docChanged ? analyse(tr.state.doc.toString()) : value),
+  provide: (field) => EditorView.decorations.from(field, (value) => value.colours),
+});
+
+function analyse(text) {
+  const tokens = tokenize(text);
+  const isBracket = ([from, to, type]) => type === "punctuation" && to - from === 1 && text[from] in PARTNERS;
+  return {
+    colours: Decoration.set(tokens.map(([from, to, type]) => mark(type).range(from, to))),
+    brackets: tokens.filter(isBracket).map(([from]) => from),
+  };
+}
 
 const marks = new Map();
 function mark(type) {
@@ -151,22 +156,24 @@ function mark(type) {
   return marks.get(type);
 }
 
-function colours(state) {
-  return Decoration.set(tokenize(state.doc.toString()).map(([from, to, type]) => mark(type).range(from, to)));
-}
+/** Colours the code with the `tok-` classes that widget.css styles. */
+export const highlighting = syntax;
 
-/** Marks the bracket next to the cursor and its partner (strings and comments aside). */
-export const bracketMatching = ViewPlugin.fromClass(
-  class {
-    constructor(view) {
-      this.decorations = matchedBrackets(view.state);
-    }
-    update(update) {
-      if (update.docChanged || update.selectionSet) this.decorations = matchedBrackets(update.state);
-    }
-  },
-  { decorations: (plugin) => plugin.decorations },
-);
+/** Marks the bracket next to the cursor and its partner. */
+export const bracketMatching = [
+  syntax,
+  ViewPlugin.fromClass(
+    class {
+      constructor(view) {
+        this.decorations = matchedBrackets(view.state);
+      }
+      update(update) {
+        if (update.docChanged || update.selectionSet) this.decorations = matchedBrackets(update.state);
+      }
+    },
+    { decorations: (plugin) => plugin.decorations },
+  ),
+];
 
 const MATCHED = Decoration.mark({ class: "cm-matchingBracket" });
 const UNMATCHED = Decoration.mark({ class: "cm-nonmatchingBracket" });
@@ -174,33 +181,28 @@ const UNMATCHED = Decoration.mark({ class: "cm-nonmatchingBracket" });
 function matchedBrackets(state) {
   const { head, empty } = state.selection.main;
   if (!empty) return Decoration.none;
-  const text = state.doc.toString();
-  const brackets = tokenize(text)
-    .filter(([from, to, type]) => type === "punctuation" && to - from === 1 && "()[]{}".includes(text[from]))
-    .map(([from]) => from);
+  const { brackets } = state.field(syntax);
+  const text = state.doc;
+  const char = (at) => text.sliceString(at, at + 1);
   // the bracket after the cursor first, then the one before it
   const at = brackets.find((from) => from === head) ?? brackets.find((from) => from === head - 1);
   if (at === undefined) return Decoration.none;
-  const partner = partnerOf(text, brackets, at);
+  const partner = partnerOf(char, brackets, at);
   if (partner === null) return Decoration.set([UNMATCHED.range(at, at + 1)]);
   const pair = [at, partner].sort((a, b) => a - b);
-  const look = text[partner] === (BRACKETS[text[at]] ?? opening(text[at])) ? MATCHED : UNMATCHED;
+  const look = char(partner) === PARTNERS[char(at)] ? MATCHED : UNMATCHED;
   return Decoration.set(pair.map((from) => look.range(from, from + 1)));
 }
 
 /** The position of the bracket that `at` opens or closes, or null. */
-function partnerOf(text, brackets, at) {
-  const forward = text[at] in BRACKETS;
+function partnerOf(char, brackets, at) {
+  const forward = char(at) in BRACKETS;
   const order = forward ? brackets.filter((from) => from > at) : brackets.filter((from) => from < at).reverse();
   let depth = 0;
   for (const from of order) {
-    const opens = text[from] in BRACKETS;
+    const opens = char(from) in BRACKETS;
     if (opens === forward) depth++;
     else if (depth-- === 0) return from;
   }
   return null;
-}
-
-function opening(closing) {
-  return Object.keys(BRACKETS).find((open) => BRACKETS[open] === closing);
 }
