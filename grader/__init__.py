@@ -1,5 +1,18 @@
-"""The grader of micrograd, in the browser: pure standard library, for CPython and Pyodide."""
+"""The grader of micrograd, in the browser: pure standard library, for CPython and Pyodide.
 
-from .grade import grade, grade_json
+Grading has two halves that never share an interpreter in the browser: `grader.observe` runs
+the learner's code and reports what it did; `grader.judge` holds that against the answer key.
+"""
 
-__all__ = ["grade", "grade_json"]
+import json
+
+
+def grade(exercise_id, bodies, exercises=None):
+    """Both halves in this interpreter, the observation passed as JSON as in the browser:
+    the result as a dict. For trusted code only (tests, the lessons): grader/isolated.py runs
+    the learner's half in a process of its own."""
+    from .judge import judge
+    from .observe import observe
+
+    observation = json.loads(json.dumps(observe(exercise_id, bodies, exercises)))
+    return judge(exercise_id, bodies, observation, exercises).to_dict()

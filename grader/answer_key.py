@@ -1,43 +1,52 @@
-"""The answer key: gradients from closed-form local derivatives, never from any closure.
+"""The answer key: gradients from each op's closed-form local derivatives (grader/ops.py),
+never from any learner's or reference body.
 
-A `Node` mirrors the scaffold's Value (same ops, same graph, same order of backward steps), but
-each op's local derivatives are formulas written here. A `Mistake` bends one op's rule the way a
-classic wrong closure does, so the grader can say what a wrong number most likely came from.
+A `Node` mirrors the scaffolds' Value: the same ops build the same graph, and the nodes are
+met in the same order (grader/graph.py), so the judge can line its nodes up with the runner's.
 """
 
-import math
-from dataclasses import dataclass
-
 from .graph import topological
+from .ops import OPS, Args
 
 
 class Node:
-    def __init__(self, data, operands=(), slot="", exponent=None):
+    def __init__(self, data, operands=(), op=None, exponent=None):
         self.data = data
         self.grad = 0.0
         self.operands = operands
         self._prev = tuple(dict.fromkeys(operands))
-        self.slot = slot
+        self.op = op
         self.exponent = exponent
 
+    def args(self):
+        """The numbers this node's op reads: the Args of grader/ops.py."""
+        x = self.operands[0].data if self.operands else None
+        y = self.operands[1].data if len(self.operands) > 1 else None
+        return Args(x, y, self.data, self.exponent)
+
+    def _apply(self, op, *others, exponent=None):
+        operands = (self, *(o if isinstance(o, Node) else Node(o) for o in others))
+        data = [node.data for node in operands] + [None]
+        forward = op.forward(Args(data[0], data[1], None, exponent))
+        return Node(forward, operands, op, exponent)
+
     def __add__(self, other):
-        other = other if isinstance(other, Node) else Node(other)
-        return Node(self.data + other.data, (self, other), "add")
+        return self._apply(OPS["add"], other)
 
     def __mul__(self, other):
-        other = other if isinstance(other, Node) else Node(other)
-        return Node(self.data * other.data, (self, other), "mul")
+        return self._apply(OPS["mul"], other)
 
     def __pow__(self, exponent):
-        return Node(self.data**exponent, (self,), "pow", exponent)
+        return self._apply(OPS["pow"], exponent=exponent)
 
-    def tanh(self):
-        return Node(math.tanh(self.data), (self,), "tanh")
+    def __getattr__(self, name):
+        """The ops called by name (`x.tanh()`), whatever ops grader/ops.py registers."""
+        for op in OPS.values():
+            if op.label == name and op.arity == 1 and not op.power:
+                return lambda: self._apply(op)
+        raise AttributeError(name)
 
-    def exp(self):
-        return Node(math.exp(self.data), (self,), "exp")
-
-    # derived ops, built from the ones above exactly as the scaffold builds them
+    # derived ops, built from the ones above exactly as the scaffolds build them
     def __radd__(self, other):
         return self + other
 
@@ -60,69 +69,15 @@ class Node:
         return other * self**-1
 
 
-def _first(out):
-    return out.operands[0].data
-
-
-# d(out)/d(operand) for each operand, in operand order
-LOCAL = {
-    "add": lambda out: (1.0, 1.0),
-    "mul": lambda out: (out.operands[1].data, out.operands[0].data),
-    "pow": lambda out: (out.exponent * _first(out) ** (out.exponent - 1),),
-    "tanh": lambda out: (1 - out.data**2,),
-    "exp": lambda out: (out.data,),
-}
-
-# what the classic wrong closures compute instead, keyed by the explanation they deserve
-WRONG_LOCAL = {
-    "add": {"add_like_mul": lambda out: (out.operands[1].data, out.operands[0].data)},
-    "mul": {"mul_swapped": lambda out: (out.operands[0].data, out.operands[1].data)},
-    "pow": {
-        "pow_exponent_kept": lambda out: (out.exponent * _first(out) ** out.exponent,),
-        "pow_no_factor": lambda out: (_first(out) ** (out.exponent - 1),),
-    },
-    "tanh": {
-        "tanh_input": lambda out: (1 - _first(out) ** 2,),
-        "tanh_not_squared": lambda out: (1 - out.data,),
-    },
-    "exp": {"exp_input": lambda out: (_first(out),)},
-}
-
-
-@dataclass(frozen=True)
-class Mistake:
-    """One op's closure gone wrong in one or more classic ways."""
-
-    slot: str
-    local: str = ""  # a WRONG_LOCAL key, "nothing" (no grad changes), or "" (right formula)
-    upstream: bool = True  # multiplies by out.grad
-    accumulate: bool = True  # `+=` rather than `=`
-    both_operands: bool = True  # also updates `other.grad`
-
-    @property
-    def keys(self):
-        """The explanation keys of this mistake, simplest first."""
-        found = [self.local] if self.local else []
-        found += [] if self.accumulate else ["assign"]
-        found += [] if self.upstream else ["no_upstream"]
-        found += [] if self.both_operands else ["one_operand"]
-        return found
-
-
-def backprop(output, seed, mistakes=()):
-    """Fill in every node's grad, with `mistakes` bending the rules of their ops."""
-    bent = {mistake.slot: mistake for mistake in mistakes}
-    output.grad = seed
-    for node in reversed(topological(output)):
-        if node.slot:
-            _step(node, bent.get(node.slot, Mistake(node.slot)))
-
-
-def _step(out, mistake):
-    if mistake.local == "nothing":
-        return
-    rule = WRONG_LOCAL[out.slot][mistake.local] if mistake.local else LOCAL[out.slot]
-    shares = rule(out) if mistake.both_operands else rule(out)[:1]
-    for operand, local in zip(out.operands, shares, strict=False):
-        share = local * out.grad if mistake.upstream else local
-        operand.grad = operand.grad + share if mistake.accumulate else share
+def answer(check):
+    """The answer key's graph for `check`, gradients filled in: `(nodes, space)`, the nodes
+    in topological order."""
+    output, space = check.graph(lambda value, name: Node(value))
+    nodes = topological(output)
+    output.grad = check.grad
+    for node in reversed(nodes):
+        if node.op:
+            shares = node.op.local(node.args())
+            for operand, local in zip(node.operands, shares, strict=False):
+                operand.grad += local * node.grad
+    return nodes, space

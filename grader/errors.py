@@ -1,16 +1,27 @@
-"""Turning an exception into a message about the learner's own lines."""
+"""Turning an exception into a message about the learner's own lines.
 
+Runs where learner code ran (grader/observe.py): an exception's text and attributes are the
+learner's to make, so every one of them is read defensively.
+"""
+
+import builtins
 import traceback
 
+from .ops import OPS
 from .sandbox import reaches_javascript
-from .scaffold import FILENAME, SLOT_LABELS
+from .scaffold import FILENAME, lines
+
+MAX_TEXT = 2000
 
 
 class Slots:
     """Where each slot's body sits in the assembled source, to map lines back to the learner's."""
 
-    def __init__(self, starts, bodies):
-        self.starts, self.bodies = starts, bodies
+    def __init__(self, starts, bodies, design):
+        self.starts, self.bodies, self.design = starts, bodies, design
+
+    def length(self, slot):
+        return max(len(lines(self.bodies[slot].rstrip())), 1)
 
     def locate(self, line):
         """`(slot, line within the slot)` for a line of the assembled source, or `(None, line)`."""
@@ -18,41 +29,77 @@ class Slots:
         if not before:
             return None, line
         slot = max(before, key=self.starts.get)
-        length = max(len(self.bodies[slot].rstrip().splitlines()), 1)
         within = line - self.starts[slot] + 1
-        return (slot, within) if within <= length else (None, line)
+        return (slot, within) if within <= self.length(slot) else (None, line)
 
     def source_line(self, slot, line):
-        lines = self.bodies[slot].splitlines()
-        return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+        found = lines(self.bodies[slot])
+        return found[line - 1].strip()[:MAX_TEXT] if 0 < line <= len(found) else ""
 
 
 def describe_syntax_error(error, slots):
     """A SyntaxError inside the assembled class belongs to the slot it falls in or ends after."""
-    before = [slot for slot, start in slots.starts.items() if start <= (error.lineno or 0)]
+    lineno = error.lineno if isinstance(error.lineno, int) else 0
+    before = [slot for slot, start in slots.starts.items() if start <= lineno]
     slot = max(before, key=slots.starts.get) if before else None
-    line = (error.lineno or 1) - slots.starts[slot] + 1 if slot else error.lineno
-    if slot:
-        line = min(line, max(len(slots.bodies[slot].rstrip().splitlines()), 1))
-    return _error(error, error.msg, slot, line, slots)
+    line = min(lineno - slots.starts[slot] + 1, slots.length(slot)) if slot else lineno
+    return _error(error, _text(error.msg), slot, line, slots)
 
 
 def describe_exception(error, slots):
-    """An exception raised while the learner's closures ran, at its innermost line of theirs."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == FILENAME]
+    """An exception raised while the learner's code ran, at its innermost line of theirs."""
+    try:
+        frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == FILENAME]
+    except Exception:  # noqa: BLE001 - a traceback of the learner's making
+        frames = []
     located = [slots.locate(frame.lineno) for frame in frames]
     theirs = [place for place in located if place[0]]
     slot, line = theirs[-1] if theirs else (None, located[-1][1] if located else None)
-    detail = str(error)
-    if isinstance(error, ImportError) and reaches_javascript(error.name):
-        detail = f"`{error.name}` is not available here: exercise code runs away from the page"
-    return _error(error, detail, slot, line, slots)
+    name = _attribute(error, "name")
+    detail = _text(error)
+    if isinstance(error, ImportError) and reaches_javascript(name):
+        detail = f"`{name}` is not available here: exercise code runs away from the page"
+    described = _error(error, detail, slot, line, slots)
+    described["name"] = name
+    described["builtin"] = _builtin_name(_attribute(error, "obj", str_only=False))
+    return described
+
+
+def _attribute(error, name, str_only=True):
+    try:
+        value = getattr(error, name, None)
+    except Exception:  # noqa: BLE001
+        return None
+    return value if not str_only or (type(value) is str and len(value) <= 100) else None
+
+
+def _builtin_name(obj):
+    """The name under which `obj` is one of Python's builtins (`sum`, `pow`), else None."""
+    if obj is None:
+        return None
+    for name, value in vars(builtins).items():
+        if value is obj and not name.startswith("_"):
+            return name
+    return None
+
+
+def _text(error):
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001 - an exception whose __str__ raises
+        return "(its message could not be shown)"
+    return text[:MAX_TEXT] if type(text) is str else ""
+
+
+def _kind(error):
+    return type.__dict__["__name__"].__get__(type(error))[:100]
 
 
 def _error(error, detail, slot, line, slots):
-    kind = type(error).__name__
+    kind = _kind(error)
+    label = OPS[slot].label if slot else None
     if slot:
-        where = f"line {line} of your {SLOT_LABELS[slot]} code"
+        where = f"line {line} of your {label} code"
         source = slots.source_line(slot, line)
     else:
         where = f"line {line} of the Value class" if line else "the grader's own code"
@@ -62,7 +109,7 @@ def _error(error, detail, slot, line, slots):
         "type": kind,
         "message": detail,
         "slot": slot,
-        "label": SLOT_LABELS.get(slot),
+        "label": label,
         "line": line,
         "source_line": source,
         "summary": summary,

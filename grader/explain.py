@@ -1,56 +1,112 @@
-"""The sentences a learner reads: what was expected and, for a classic mistake, why not."""
+"""The sentences a learner reads: what a value should have been and, when the grader can tell,
+why the learner's code gave something else.
 
+DIAGNOSES maps each diagnosis key to its sentence: the keys of how a step can go wrong in any
+op, and every op's own classic wrong rules (grader/ops.py). Known-wrong answers
+(`exercises/*/.meta/wrong_answers.toml`) name the keys they must get.
+"""
+
+from .ops import OPS
 from .precision import shown
 
-MISTAKES = {
-    "nothing": "Your code changed no gradient: it is still the starter stub, or it assigns only "
-    "to local names instead of `self.grad` and `other.grad`.",
+STRUCTURAL = {
+    "nothing": "Your code changed no gradient: it is still the starter code, or it computes "
+    "something without adding it to `self.grad` (and `other.grad`).",
+    "local_only": "Your code assigns only to names of its own: nothing reaches the inputs. "
+    "Add each share into `self.grad` (and `other.grad`) with `+=`.",
+    "nested_def": "Your code defines a function of its own and never calls it, so it does "
+    "nothing. Write only the body, the lines that go inside `def _backward():`, starting at "
+    "the left margin: the editor is already inside the closure.",
     "assign": "A node that feeds more than one edge receives a gradient along each of them; "
     "`=` keeps only the last one and throws the others away. Use `+=` so they add up.",
-    "no_upstream": "By the chain rule the local derivative must be multiplied by `out.grad`, the "
-    "gradient arriving from above; here `out.grad` is not 1, so leaving it out shows.",
+    "no_upstream": "By the chain rule the local derivative must be multiplied by `out.grad`, "
+    "the gradient arriving from above; here `out.grad` is not 1, so leaving it out shows.",
     "one_operand": "Only `self.grad` changed: `other` is an input too and needs its own line, "
     "`other.grad += ...`.",
-    "add_like_mul": "For a sum each input's local derivative is 1: the other operand's data "
-    "belongs in the rule for multiplication, not addition.",
-    "mul_swapped": "The operands are swapped: d(self*other)/d(self) is `other.data`, and "
-    "d(self*other)/d(other) is `self.data`.",
-    "pow_exponent_kept": "The power rule lowers the exponent by one: d(x**n)/dx is "
-    "`n * x**(n - 1)`, not `n * x**n`.",
-    "pow_no_factor": "The power rule keeps the exponent as a factor in front: d(x**n)/dx is "
-    "`n * x**(n - 1)`, not `x**(n - 1)`.",
-    "tanh_input": "Use the output, not the input: d(tanh x)/dx is 1 - tanh(x)**2, which is "
-    "`1 - out.data**2`; `self.data` is x itself.",
-    "tanh_not_squared": "d(tanh x)/dx is 1 - tanh(x)**2: square `out.data` before subtracting.",
-    "exp_input": "d(e**x)/dx is e**x itself, which is `out.data`; `self.data` is the input x.",
+    "twice": "Each input must receive its share once per use: your code adds the same "
+    "contribution twice.",
+    "grad_for_data": "Your code reads `.grad` where `.data` belongs: a local derivative is made "
+    "of values (`self.data`, `other.data`, `out.data`), while `.grad` holds gradients that are "
+    "still being summed. Only `out.grad`, the gradient arriving from above, multiplies it.",
+    "calls_closure": "Your closure calls another node's `_backward()`. `backward()` calls every "
+    "closure itself, once, in the right order, so the nodes below receive their contributions "
+    "twice. A closure only passes its own node's gradient to its inputs.",
+    "calls_backward": "Your closure calls `backward()`, which walks the graph again from that "
+    "node and sets its grad to 1, so gradients are overwritten or counted twice (and a node "
+    "that calls its own `backward()` never stops). A closure only passes its own node's "
+    "gradient to its inputs; `backward()` is called once, on the output.",
+    "wrong_node": "Your code changes the gradient of a node that is not one of the op's "
+    "inputs (such as `out.grad`): a closure updates `self.grad` and, for two inputs, "
+    "`other.grad`, and nothing else.",
+    "data_changed": "Your code changes `.data`, the values of the forward pass, where it should "
+    "add to `.grad`.",
+    "not_a_number": "A gradient must be a number (a float): keep Values out of it, using "
+    "`other.data` or `out.data` where you wrote `other` or `out`.",
+    "not_finite": "A gradient became nan or infinity: a division by zero, the log or power of "
+    "a number that does not allow it, or a number that overflowed.",
+    "not_in_scope": "Your code uses a name that does not exist where it runs.",
+    "builtin_name": "A name in your code is one of Python's built-in functions, not a Value "
+    "or a number of this op.",
+    "not_a_tuple": "The local gradients must be a tuple with one number per input, such as "
+    "`(1, 1)` for two inputs or `(x,)` for one (mind the comma).",
+    "wrong_length": "The tuple needs exactly one local derivative per input: two for "
+    "`__add__` and `__mul__`, one for every other op. `backward()` pairs them with the "
+    "inputs, so a missing one is silently skipped.",
+    "tuple_order": "The local derivatives are in the wrong order: the first belongs to "
+    "`self`, the second to `other`.",
+    "unexplained": "",
 }
 
-# how each op's contribution to an input's gradient is computed
-RULES = {
-    "add": "1 × out.grad",
-    "mul": "the other operand's data × out.grad",
-    "pow": "n·x**(n-1) × out.grad",
-    "tanh": "(1 - out.data**2) × out.grad",
-    "exp": "out.data × out.grad",
-}
+
+def diagnoses():
+    """Every diagnosis key and its sentence: the structural ones, then each op's own."""
+    found = dict(STRUCTURAL)
+    for op in OPS.values():
+        found.update({key: wrong.explanation for key, wrong in op.wrong.items()})
+    return found
 
 
-def mistake_sentence(keys):
-    return " ".join(MISTAKES[key] for key in keys)
+DIAGNOSES = diagnoses()
+
+
+def sentence(keys):
+    return " ".join(diagnoses()[key] for key in keys if diagnoses()[key])
 
 
 def expected_sentence(name, expected, uses):
-    """What `name.grad` should be and where that number comes from."""
+    """What `name.grad` should be and where that number comes from; `uses` are the ops that
+    consume the node, once per edge."""
     if len(uses) > 1:
         how = f"{name} feeds {len(uses)} edges, so its grad is the sum of {len(uses)} contributions"
+    elif uses:
+        how = f"{OPS[uses[0]].rule}, from {name}'s one edge"
     else:
-        how = f"{RULES[uses[0]]}, from {name}'s one edge" if uses else "the gradient seeded into it"
+        how = "the gradient seeded into it"
     return f"{name}.grad should be {shown(expected)}: {how}."
 
 
-def not_a_number(name, got):
-    kind = type(got).__name__
+def not_a_number_sentence(name, kind):
     if kind == "Value":
-        return (f"{name}.grad became a Value, not a number: use `other.data` or `out.data` "
-                "(the numbers) where you wrote `other` or `out`.")
+        return (
+            f"{name}.grad became a Value, not a number: use `other.data` or `out.data` "
+            "(the numbers) where you wrote `other` or `out`."
+        )
+    if kind in ("nan", "inf", "-inf"):
+        return f"{name}.grad became {kind}, not a number that can be compared."
     return f"{name}.grad became a {kind}, not a number."
+
+
+def scope_sentence(label, names):
+    listed = ", ".join(f"`{name}`" for name in names[:-1]) + f" and `{names[-1]}`"
+    return f"Your {label} code can use {listed}."
+
+
+def not_in_scope_sentence(name, label, names):
+    return f"`{name}` is not defined in your {label} code. {scope_sentence(label, names)}"
+
+
+def builtin_sentence(name, label, names):
+    return (
+        f"`{name}` is Python's built-in `{name}`, not a name of this op: your code never "
+        f"set it. {scope_sentence(label, names)}"
+    )

@@ -1,39 +1,50 @@
-"""The maintainers' table: every reference, stub and known-wrong answer through the grader.
+"""The maintainers' table: every reference, stub and known-wrong answer through the grader,
+each in a process of its own (grader/isolated.py).
 
-Run `python -m grader`; exits 1 when any answer gets a verdict or explanation it should not.
+Run `python -m grader`; exits 1 when any answer gets a verdict or diagnosis it should not.
 """
 
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from os import cpu_count
 
-from .catalog import load_catalog
-from .grade import grade
+from .exercises import load_catalog
+from .isolated import grade_isolated
 
 
 def expectations(exercises):
-    """`(exercise, answer name, bodies, verdict wanted, explanations wanted)` for every answer."""
+    """`(exercise, answer name, bodies, should pass, diagnoses wanted)` for every answer."""
     for exercise in exercises.values():
-        yield exercise, "reference solution", exercise.solutions, "pass", ()
-        yield exercise, "starter stub", exercise.stubs, "fail", ("nothing",)
-        for mistake in exercise.mistakes:
-            yield exercise, mistake.name, mistake.bodies, "fail", mistake.explains
+        yield exercise, "reference solution", exercise.solutions, True, ()
+        yield exercise, "starter stub", exercise.stubs, False, ("nothing",)
+        for answer in exercise.known_wrong:
+            yield exercise, answer.name, answer.bodies, False, answer.diagnoses
 
 
-def explanations(result):
-    """The explanation keys that the result's wrong rows carry, each once."""
-    return tuple(dict.fromkeys(key for row in result["checks"] for key in row["mistakes"]))
+def as_expected(result, should_pass, wanted):
+    """True when a result has the verdict and the diagnoses its answer should get."""
+    passed = result["verdict"] == "pass"
+    return passed == should_pass and tuple(result["diagnoses"]) == tuple(wanted)
+
+
+def graded(exercises, root=None):
+    """Every expectation with its result, grading in parallel."""
+    answers = list(expectations(exercises))
+    with ThreadPoolExecutor(max_workers=cpu_count() or 2) as pool:
+        results = pool.map(lambda a: grade_isolated(a[0].id, a[2], exercises, root), answers)
+        return list(zip(answers, results, strict=True))
 
 
 def main():
-    exercises = load_catalog()
     failures = 0
-    print(f"{'exercise':9} {'answer':38} {'verdict':8} {'explained as':28} ok")
-    for exercise, name, bodies, verdict, wanted in expectations(exercises):
-        result = grade(exercise.id, bodies, exercises)
-        got = explanations(result)
-        ok = result["verdict"] == verdict and got == tuple(wanted)
+    print(f"{'exercise':12} {'answer':40} {'verdict':8} {'diagnosed as':28} ok")
+    for (exercise, name, _, should_pass, wanted), result in graded(load_catalog()):
+        ok = as_expected(result, should_pass, wanted)
         failures += not ok
-        shown = " ".join(got) or "-"
-        print(f"{exercise.id:9} {name:38} {result['verdict']:8} {shown:28} {'yes' if ok else 'NO'}")
+        shown = " ".join(result["diagnoses"]) or "-"
+        print(
+            f"{exercise.id:12} {name:40} {result['verdict']:8} {shown:28} {'yes' if ok else 'NO'}"
+        )
     print(f"\n{failures} answers graded other than expected." if failures else "\nAll as expected.")
     return 1 if failures else 0
 

@@ -19,7 +19,12 @@ class CappedOutput:
         self.parts, self.size, self.truncated = [], 0, False
 
     def write(self, text):
-        text = str(text)
+        try:
+            text = str(text)
+        except Exception:  # noqa: BLE001 - an object of the learner's whose __str__ raises
+            text = "<unprintable>"
+        if type(text) is not str:
+            text = "<unprintable>"
         room = OUTPUT_LIMIT - self.size
         if len(text) > room:
             self.truncated = True
@@ -43,8 +48,11 @@ def guarded(output):
     machinery put back as they were afterwards: what the code rebinds or deletes, in
     `builtins`, `json` or `grader.grade` alike, neither sways this verdict nor outlives it."""
     saved_modules = dict(sys.modules)
-    saved_names = [(vars(module), dict(vars(module))) for module in saved_modules.values()
-                   if isinstance(getattr(module, "__dict__", None), dict)]
+    saved_names = [
+        (vars(module), dict(vars(module)))
+        for module in saved_modules.values()
+        if isinstance(getattr(module, "__dict__", None), dict)
+    ]
     saved_finders = list(sys.meta_path)
     saved_streams = sys.stdout, sys.stderr
     saved_limit = sys.getrecursionlimit()
@@ -65,7 +73,7 @@ def guarded(output):
 
 
 def reaches_javascript(module_name):
-    return (module_name or "").partition(".")[0] in JS_PACKAGES
+    return isinstance(module_name, str) and module_name.partition(".")[0] in JS_PACKAGES
 
 
 def _restore(namespace, saved):

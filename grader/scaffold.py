@@ -1,21 +1,40 @@
-"""The Value class the learner completes: micrograd's engine with one slot per op.
+"""The Value class the learner completes, in each design, and how their code goes into it.
 
-Each slot is the body of that op's `_backward` closure. The learner writes it at column 0;
-`assemble` indents it into place. The template is kept as a list of segments (text, or a slot
-with its indentation) so that the browser's "Show full Value class" joins the very same pieces.
+A design is a class: its head, one method per op (from grader/ops.py) and its tail. Each op's
+method has a slot, a line `{body}`, for the learner's code, written at column 0 and indented
+into place here. The class is also kept as segments (text, or a slot with its indentation), so
+that the browser's "Show full Value class" joins the very same pieces (widget/src/shared/).
+
+- closures (micrograd): a slot holds the statements of the op's `_backward` closure.
+- local_grads (microgpt): a slot holds the expression of the op's tuple of local derivatives.
 """
 
-SLOT_LABELS = {
-    "add": "__add__",
-    "mul": "__mul__",
-    "pow": "__pow__",
-    "tanh": "tanh",
-    "exp": "exp",
-}
+import re
+from dataclasses import dataclass
+from types import CodeType
+
+from .ops import CLOSURES, LOCAL_GRADS, OPS, ops_of
 
 FILENAME = "<Value class>"
+SLOT = "{body}"
+BODY_INDENT = 12
+# Python's tokenizer ends a line at \r\n, \r or \n, and nowhere else (str.splitlines also
+# breaks at \f, \x85, \u2028 and more, which may sit inside a learner's comment or string)
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# the white space both Python and JavaScript agree on (each has its own idea of the rest)
+BLANK = " \t\f\v\r\n"
 
-TEMPLATE = '''\
+
+@dataclass(frozen=True)
+class Design:
+    name: str
+    head: str
+    tail: str
+    children: str  # the attribute that holds a node's inputs
+    expression: bool  # a slot holds an expression, not statements
+
+
+CLOSURES_HEAD = '''\
 # The Value class of micrograd (MIT, Andrej Karpathy, 2020), with tanh and exp from the
 # nn-zero-to-hero lecture notebook (MIT, 2022). Each _backward body is yours to write.
 import math
@@ -28,7 +47,7 @@ class Value:
         self.data = data
         self.grad = 0.0
         self._backward = lambda: None
-        # the parents, each once and in operand order (micrograd keeps a set; an order
+        # the inputs, each once and in operand order (micrograd keeps a set; an order
         # that never changes makes every run of the same code behave the same)
         self._prev = tuple(dict.fromkeys(_children))
         self._op = _op
@@ -36,51 +55,9 @@ class Value:
 
     def __repr__(self):
         return f"Value(data={self.data}, grad={self.grad})"
+'''
 
-    def __add__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        out = Value(self.data + other.data, (self, other), "+")
-
-        def _backward():
-{add}
-        out._backward = _backward
-        return out
-
-    def __mul__(self, other):
-        other = other if isinstance(other, Value) else Value(other)
-        out = Value(self.data * other.data, (self, other), "*")
-
-        def _backward():
-{mul}
-        out._backward = _backward
-        return out
-
-    def __pow__(self, other):
-        assert isinstance(other, (int, float)), "only int or float exponents"
-        out = Value(self.data**other, (self,), f"**{other}")
-
-        def _backward():
-{pow}
-        out._backward = _backward
-        return out
-
-    def tanh(self):
-        t = (math.exp(2 * self.data) - 1) / (math.exp(2 * self.data) + 1)
-        out = Value(t, (self,), "tanh")
-
-        def _backward():
-{tanh}
-        out._backward = _backward
-        return out
-
-    def exp(self):
-        out = Value(math.exp(self.data), (self,), "exp")
-
-        def _backward():
-{exp}
-        out._backward = _backward
-        return out
-
+DERIVED_OPS = """
     def __radd__(self, other):  # other + self
         return self + other
 
@@ -101,9 +78,13 @@ class Value:
 
     def __rtruediv__(self, other):  # other / self
         return other * self**-1
+"""
 
+CLOSURES_TAIL = (
+    DERIVED_OPS
+    + """
     def backward(self):
-        # order the graph so that every node comes after all of its parents
+        # order the graph so that every node comes after all of its inputs
         topo = []
         visited = set()
 
@@ -119,42 +100,125 @@ class Value:
         self.grad = 1.0
         for v in reversed(topo):
             v._backward()
+"""
+)
+
+LOCAL_GRADS_HEAD = '''\
+# The Value class of microgpt (MIT, Andrej Karpathy): each op stores its local gradients,
+# and one backward() applies the chain rule. Each tuple of local gradients is yours to write.
+import math
+
+
+class Value:
+    """A scalar, its gradient, its children and the local derivative w.r.t. each child."""
+
+    def __init__(self, data, children=(), local_grads=()):
+        self.data = data
+        self.grad = 0
+        self._children = children
+        self._local_grads = local_grads
+
+    def __repr__(self):
+        return f"Value(data={self.data}, grad={self.grad})"
 '''
 
-BODY_INDENT = " " * 12
+LOCAL_GRADS_TAIL = (
+    DERIVED_OPS
+    + """
+    def backward(self):
+        topo = []
+        visited = set()
+
+        def build_topo(v):
+            if v not in visited:
+                visited.add(v)
+                for child in v._children:
+                    build_topo(child)
+                topo.append(v)
+
+        build_topo(self)
+        self.grad = 1
+        for v in reversed(topo):
+            for child, local_grad in zip(v._children, v._local_grads):
+                child.grad += local_grad * v.grad
+"""
+)
+
+DESIGNS = {
+    CLOSURES: Design(CLOSURES, CLOSURES_HEAD, CLOSURES_TAIL, "_prev", expression=False),
+    LOCAL_GRADS: Design(LOCAL_GRADS, LOCAL_GRADS_HEAD, LOCAL_GRADS_TAIL, "_children", True),
+}
 
 
-def segments():
-    """The template as `("text", str)` and `("slot", name, indent)` pieces, in order."""
-    pieces = []
-    rest = TEMPLATE
-    for slot in SLOT_LABELS:
-        marker = "{" + slot + "}"
-        before, rest = rest.split(marker, 1)
-        pieces.append(("text", before))
-        pieces.append(("slot", slot, len(BODY_INDENT)))
-    pieces.append(("text", rest))
+def lines(text):
+    """`text` split into lines the way Python's tokenizer splits them."""
+    return LINE_BREAK.split(text)
+
+
+def labels(design):
+    """`{op: label}` for the ops of a design, in class order."""
+    return {op.name: op.label for op in ops_of(design)}
+
+
+def segments(design):
+    """The class as `("text", str)` and `("slot", op, indent)` pieces, in order."""
+    pieces = [("text", DESIGNS[design].head)]
+    for op in ops_of(design):
+        before, after = op.methods[design].split(SLOT + "\n", 1)
+        pieces += [("text", "\n" + before), ("slot", op.name, BODY_INDENT), ("text", after)]
+    pieces.append(("text", DESIGNS[design].tail))
     return pieces
 
 
-def indent_body(body):
-    """The learner's column-0 body, indented into its closure; an empty body becomes `pass`."""
-    lines = body.expandtabs(4).rstrip().splitlines() or ["pass"]
-    if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
-        lines.append("pass")
-    return "\n".join(BODY_INDENT + line if line.strip() else "" for line in lines)
+def has_code(body):
+    """True when `body` holds code: a line that is not blank, a comment or `pass`."""
+    code = (line.strip(BLANK) for line in lines(body))
+    return any(line and not line.startswith("#") and line != "pass" for line in code)
 
 
-def assemble(bodies):
-    """The full source, with `bodies[slot]` in each slot, and where each slot starts.
+def is_stub(body, stub):
+    """True when the learner has not changed the starter code, or wrote no code at all."""
+    return not has_code(body) or body.strip(BLANK) == stub.strip(BLANK)
 
-    Returns `(source, starts)`: `starts[slot]` is the 1-based line of the slot's first line.
+
+def indent_body(body, design=CLOSURES):
+    """The learner's column-0 body, indented into its slot; statements with no code get `pass`."""
+    found = [line.expandtabs(4) for line in lines(body.rstrip(BLANK))]
+    found = [] if found == [""] else found
+    if not DESIGNS[design].expression and not has_code(body):
+        found.append("pass")
+    return "\n".join(" " * BODY_INDENT + line if line.strip(BLANK) else "" for line in found)
+
+
+def assemble(design, bodies):
+    """The class's source with `bodies[op]` in each slot, and where each slot starts.
+
+    Returns `(source, starts)`: `starts[op]` is the 1-based line of the slot's first line.
     """
     parts, starts, line = [], {}, 1
-    for piece in segments():
-        text = piece[1] if piece[0] == "text" else indent_body(bodies[piece[1]]) + "\n"
+    for piece in segments(design):
+        text = piece[1] if piece[0] == "text" else indent_body(bodies[piece[1]], design) + "\n"
         if piece[0] == "slot":
             starts[piece[1]] = line
         parts.append(text)
         line += text.count("\n")
     return "".join(parts), starts
+
+
+def scope(design, op):
+    """The names the learner's code can use in an op's slot, read off the compiled class."""
+    source, _ = assemble(design, dict.fromkeys(labels(design), ""))
+    method = _code_named(compile(source, FILENAME, "exec"), OPS[op].label)
+    names = dict.fromkeys(method.co_varnames + method.co_cellvars)
+    return [name for name in names if name not in ("_backward", "local_grads")] + ["math"]
+
+
+def _code_named(code, name):
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            if const.co_name == name:
+                return const
+            found = _code_named(const, name)
+            if found:
+                return found
+    return None

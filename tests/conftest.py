@@ -1,6 +1,6 @@
 import pytest
 
-from grader.catalog import load_catalog
+from grader.exercises import load_catalog
 
 
 @pytest.fixture(scope="session")

@@ -1,39 +1,60 @@
 """The maintainers' check: every reference passes, every stub and known-wrong answer fails,
-each wrong answer with the explanation it deserves, through the grader the browser runs."""
+each wrong answer with the diagnoses it deserves, through the grader the browser runs, each
+answer in a process of its own (grader/isolated.py)."""
 
 import pytest
 
 from grader import grade
-from grader.catalog import load_catalog
-from grader.report import expectations, explanations
+from grader.answer_key import answer
+from grader.exercises import load_catalog
+from grader.isolated import grade_isolated
+from grader.ops import OPS as OPS_BY_NAME
+from grader.report import as_expected, graded
 
-ANSWERS = list(expectations(load_catalog()))
+CATALOG = load_catalog()
+GRADED = graded(CATALOG)
+OPS = [exercise.id for exercise in CATALOG.values() if exercise.kind == "op"]
 
 
 @pytest.mark.parametrize(
-    ("exercise", "name", "bodies", "verdict", "wanted"),
-    ANSWERS,
-    ids=[f"{answer[0].id}: {answer[1]}" for answer in ANSWERS],
+    ("answer", "result"), GRADED, ids=[f"{answer[0].id}: {answer[1]}" for answer, _ in GRADED]
 )
-def test_answer_gets_its_verdict_and_explanation(exercise, name, bodies, verdict, wanted):
-    result = grade(exercise.id, bodies)
-    assert result["verdict"] == verdict, result["summary"]
-    assert explanations(result) == tuple(wanted)
+def test_answer_gets_its_verdict_and_diagnoses(answer, result):
+    exercise, name, bodies, should_pass, wanted = answer
+    assert as_expected(result, should_pass, wanted), (result["summary"], result["diagnoses"])
 
 
 def test_every_op_has_the_classic_wrong_answers(exercises):
-    """Each op's catalogue holds at least `=`, a missing out.grad and a wrong local derivative."""
-    for slot in ("add", "mul", "pow", "tanh", "exp"):
-        keys = {key for mistake in exercises[slot].mistakes for key in mistake.explains}
-        assert {"assign", "no_upstream"} <= keys, slot
-        assert keys - {"assign", "no_upstream", "one_operand", "not_a_number"}, slot
+    """At least `=` and a missing out.grad (closures), and a wrong local derivative."""
+    for op in OPS:
+        exercise = exercises[op]
+        keys = {key for answer in exercise.known_wrong for key in answer.diagnoses}
+        if exercise.design == "closures":
+            assert {"assign", "no_upstream"} <= keys, op
+        assert keys & set(OPS_BY_NAME[exercise.ops[0]].wrong), op
 
 
-def test_each_op_is_checked_on_several_inputs_and_upstream_gradients(exercises):
-    for slot in ("add", "mul", "pow", "tanh", "exp"):
-        checks = exercises[slot].checks
-        assert len({tuple(check.leaves.values()) for check in checks}) >= 3, slot
-        assert any(check.grad != 1.0 for check in checks), slot
+def test_each_op_is_checked_on_several_inputs_on_a_computed_node_and_upstream_gradients(exercises):
+    for op in OPS:
+        checks = exercises[op].checks
+        assert len({tuple(check.leaves.values()) for check in checks}) >= 3, op
+        assert any(check.grad != 1.0 for check in checks), op
+        graphs = [answer(check)[0] for check in checks]
+        computed = [
+            nodes
+            for nodes in graphs
+            if any(
+                node.op and node.op.name == op and any(o.op for o in node.operands)
+                for node in nodes
+            )
+        ]
+        assert computed, f"{op}: no check applies the op to a computed node"
+
+
+def test_a_process_that_ends_or_hangs_does_not_pass(exercises):
+    ends = "import os\nos._exit(0)"
+    result = grade_isolated("mul", {"mul": ends}, CATALOG)
+    assert result["verdict"] == "error" and "ended" in result["summary"]
 
 
 def test_diamond_reports_which_closures_are_still_stubs(exercises):
@@ -41,28 +62,35 @@ def test_diamond_reports_which_closures_are_still_stubs(exercises):
     result = grade("diamond", bodies)
     assert result["verdict"] == "fail"
     assert result["stubs"] == ["tanh"]
-    assert "Still the starter stub: tanh." in result["summary"]
+    assert "Still the starter code: tanh." in result["summary"]
 
 
 def test_diamond_values_from_the_lessons(exercises):
     """a.grad 15 in the diamond (both orders), 4 in the chain, and the neuron's grads."""
-    result = grade("diamond", exercises["diamond"].solutions)
-    got = [(row["value"], row["expected_text"]) for row in result["checks"]]
-    assert got[:3] == [("a.grad", "15.0000000"), ("b.grad", "6.0000000"), ("c.grad", "3.0000000")]
-    assert got[3:6] == got[:3]
-    assert got[6:8] == [("a.grad", "4.0000000"), ("b.grad", "2.0000000")]
-    neuron = dict(got[8:13])
+    checks = grade("diamond", exercises["diamond"].solutions)["checks"]
+    got = [[(row["value"], row["expected_text"]) for row in check["rows"]] for check in checks]
+    assert got[0] == [("a.grad", "15.0000000"), ("b.grad", "6.0000000"), ("c.grad", "3.0000000")]
+    assert got[1] == got[0]
+    assert got[2] == [("a.grad", "4.0000000"), ("b.grad", "2.0000000")]
+    neuron = dict(got[3])
     assert neuron == {
-        "x1.grad": "-1.5000000", "x2.grad": "0.5000000", "w1.grad": "1.0000000",
-        "w2.grad": "0.0000000", "b.grad": "0.5000000",
+        "x1.grad": "-1.5000000",
+        "x2.grad": "0.5000000",
+        "w1.grad": "1.0000000",
+        "w2.grad": "0.0000000",
+        "b.grad": "0.5000000",
     }
-    assert dict(got[13:18]) == neuron
+    assert dict(got[4]) == neuron
 
 
-def test_an_equals_bug_fails_in_either_operand_order(exercises):
-    """With `=` in __mul__, `b * c` happens to pass, `c * b` must not."""
+def test_an_equals_bug_fails_in_either_operand_order_and_names_its_closure(exercises):
+    """With `=` in __mul__, `b * c` happens to pass, `c * b` must not, and the result says
+    which closure replaced which grad."""
     wrong = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
     result = grade("diamond", dict(exercises["diamond"].solutions, mul=wrong))
-    first, second = result["checks"][0:3], result["checks"][3:6]
+    first, second = result["checks"][0]["rows"], result["checks"][1]["rows"]
     assert all(row["passed"] for row in first)
     assert not second[0]["passed"] and second[0]["got_text"] == "9.0000000"
+    [culprit] = result["culprits"]
+    assert culprit["label"] == "__mul__" and culprit["diagnoses"] == ["assign"]
+    assert "replaced a.grad (6.0000000) with 9.0000000" in culprit["sentence"]

@@ -3,8 +3,8 @@
 import builtins
 import json
 
-from grader import grade, grade_json
-from grader.precision import agrees, shown
+from grader import grade
+from grader.precision import agrees, decode, encode, shown
 from grader.sandbox import OUTPUT_LIMIT
 
 MUL = "self.grad += other.data * out.grad\nother.grad += self.data * out.grad"
@@ -14,39 +14,66 @@ def mul(body):
     return grade("mul", {"mul": body})
 
 
+def rows(result):
+    return [row for check in result["checks"] for row in check["rows"]]
+
+
+def grade_json(exercise, bodies_json):
+    """Both halves with JSON between them and out of the judge, as in the browser."""
+    from grader.judge import judge_json
+    from grader.observe import observe_json
+
+    return judge_json(exercise, bodies_json, observe_json(exercise, bodies_json))
+
+
 def test_seven_decimals_is_round_of_the_difference():
     assert agrees(15.0 + 4e-8, 15.0)
     assert not agrees(15.0 + 6e-8, 15.0)
     assert not agrees(15.0 + 1.5e-5, 15.0)  # what pytest.approx would accept
     assert not agrees(float("nan"), 1.0) and not agrees(float("inf"), float("inf"))
     assert shown(-1.5) == "-1.5000000"
+    assert shown(float("nan")) == "nan" and shown(float("-inf")) == "-inf"
+
+
+def test_numbers_cross_as_json_and_what_is_not_a_number_by_its_name():
+    def carried(value):
+        return decode(json.loads(json.dumps(encode(value), allow_nan=False)))
+
+    for value in (0.5, -2, float("inf"), float("-inf")):
+        assert carried(value) == value and type(carried(value)) is float
+    assert carried(float("nan")) != carried(float("nan"))
+    assert carried(10**400) == float("inf")  # an int too large for a float
+    assert [carried(value) for value in ("x", None, True)] == ["str", "NoneType", "bool"]
 
 
 def test_rows_say_what_was_built_got_and_expected():
-    row = mul(MUL)["checks"][2]
-    assert row["built"] == "x * y" and row["given"] == "x = -1.5, y = 4.0, out.grad = 0.5"
+    check = mul(MUL)["checks"][1]
+    assert check["built"] == "x * y" and check["given"] == "x = -1.5, y = 4.0, out.grad = 0.5"
+    row = check["rows"][0]
     assert row["value"] == "x.grad" and row["got_text"] == row["expected_text"] == "2.0000000"
     assert row["passed"] and row["got"] == row["expected"] == 2.0
 
 
 def test_a_wrong_row_says_what_was_expected_and_the_result_why():
     result = mul("self.grad = other.data * out.grad\nother.grad = self.data * out.grad")
-    row = result["checks"][6]
-    assert row["built"] == "x * x" and not row["passed"] and row["mistakes"] == ["assign"]
+    check = result["checks"][3]
+    row = check["rows"][0]
+    assert check["built"] == "x * x" and not row["passed"] and row["diagnoses"] == ["assign"]
     assert row["got_text"] == "4.5000000" and row["expected_text"] == "9.0000000"
     assert row["why"] == (
         "x.grad should be 9.0000000: x feeds 2 edges, so its grad is the sum of 2 contributions."
     )
-    assert result["mistakes"] == ["assign"] and "`+=`" in result["diagnosis"]
+    assert result["diagnoses"] == ["assign"] and "`+=`" in result["diagnosis"]
+    assert "x.grad once per use" in result["diagnosis"]
 
 
 def test_a_pass_has_no_diagnosis():
     result = mul(MUL)
-    assert (result["mistakes"], result["diagnosis"]) == ([], "")
+    assert (result["diagnoses"], result["diagnosis"], result["culprits"]) == ([], "", [])
 
 
 def test_no_negative_zero_is_shown():
-    row = grade("diamond", {})["checks"][0]  # all stubs: a.grad stays 0.0
+    row = rows(grade("diamond", {}))[0]  # all stubs: a.grad stays 0.0
     assert row["got_text"] == "0.0000000"
 
 
@@ -114,7 +141,7 @@ def test_rebinding_the_graders_own_names_changes_neither_verdict_nor_later_runs(
         "import sys\nsys._getframe(1).f_globals['agrees'] = lambda *a: True\n",
         "import sys\ndel sys.modules['grader.grade'].compare\n",
         "import math\nmath.tanh = lambda x: 0.0\n",
-        "import json\njson.dumps = lambda *a, **k: '{\"verdict\": \"pass\"}'\n",
+        'import json\njson.dumps = lambda *a, **k: \'{"verdict": "pass"}\'\n',
     ):
         result = json.loads(grade_json("mul", json.dumps({"mul": cheat + "self.grad += 0.0"})))
         assert result["verdict"] != "pass", cheat
@@ -129,7 +156,7 @@ def test_numbers_that_lie_about_arithmetic_do_not_pass():
 
 
 def test_a_value_where_a_number_belongs_is_explained():
-    row = mul("self.grad += other * out.grad\nother.grad += self * out.grad")["checks"][0]
+    row = rows(mul("self.grad += other * out.grad\nother.grad += self * out.grad"))[0]
     assert row["got"] is None and row["got_text"] == "Value"
     assert "`other.data`" in row["why"]
 
@@ -140,8 +167,13 @@ def test_an_empty_body_is_a_stub():
 
 
 def test_learner_code_cannot_import_the_javascript_bridge():
-    bodies = ("import js", "import sys\ndel sys.modules['js']\nimport js", "import pyodide",
-              "import pyodide.webloop", "from _pyodide import _base")
+    bodies = (
+        "import js",
+        "import sys\ndel sys.modules['js']\nimport js",
+        "import pyodide",
+        "import pyodide.webloop",
+        "from _pyodide import _base",
+    )
     for body in bodies:
         error = mul(body)["error"]
         assert error["type"] == "ModuleNotFoundError", body

@@ -1,0 +1,1 @@
+self.grad += (1 / x) * out.grad

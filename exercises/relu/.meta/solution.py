@@ -1,0 +1,1 @@
+self.grad += (out.data > 0) * out.grad

@@ -1,0 +1,74 @@
+"""What a learner's body says about itself, read from its code without running it.
+
+Numbers cannot tell every mistake apart: a closure that reads `other.grad` where
+`other.data` belongs and one that does nothing both leave zeros on a fresh graph. These cues
+break such ties and explain code that does nothing at all.
+"""
+
+import ast
+import builtins
+import keyword
+import re
+
+NAME = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
+CALLS = {"backward": "calls_backward", "_backward": "calls_closure"}  # a method called: the cue
+FACTORS = (ast.Mult, ast.Pow, ast.Div)
+
+
+def code_cues(body):
+    """The cues of `body`: a set of diagnosis keys it points at (grader/explain.py)."""
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()
+    cues = set()
+    nodes = list(ast.walk(tree))
+    if any(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for node in nodes):
+        cues.add("nested_def")
+    for node in nodes:
+        called = node.func.attr if isinstance(node, ast.Call) else None
+        if isinstance(getattr(node, "func", None), ast.Attribute) and called in CALLS:
+            cues.add(CALLS[called])
+        factors = (node.left, node.right) if isinstance(node, ast.BinOp) else ()
+        if isinstance(getattr(node, "op", None), FACTORS) and any(map(_reads_input_grad, factors)):
+            cues.add("grad_for_data")
+    targets = [target for node in nodes for target in _targets(node)]
+    attributes = [target.attr for target in targets if isinstance(target, ast.Attribute)]
+    if "data" in attributes:
+        cues.add("data_changed")
+    if targets and "grad" not in attributes and "data" not in attributes:
+        cues.add("local_only")
+    return cues
+
+
+def _reads_input_grad(node):
+    """`self.grad` or `other.grad`, read as a factor (where a `.data` would belong)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "grad"
+        and isinstance(node.value, ast.Name)
+        and node.value.id in ("self", "other")
+    )
+
+
+def _targets(node):
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
+
+
+def builtin_names(source_line, scope):
+    """Names on `source_line` that are Python builtins the op's code never defines."""
+    found = []
+    for name in NAME.findall(source_line):
+        if name in scope or keyword.iskeyword(name) or name in found:
+            continue
+        if (
+            hasattr(builtins, name)
+            and not name[0].isupper()
+            and name not in ("True", "False", "None")
+        ):
+            found.append(name)
+    return found

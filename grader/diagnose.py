@@ -1,0 +1,346 @@
+"""Why the learner's numbers are wrong, and whose code made them so.
+
+Each step of the learner's backward pass (one closure call, or one node's tuple of local
+gradients) is held against its op's rule and every classic way of bending it (a `Variant`),
+starting from the grads the step really started from: a mistake upstream never blames the
+code downstream. An op's diagnosis is the simplest Variant that reproduces every one of its
+steps; what the code says about itself (grader/cues.py) breaks ties that numbers cannot.
+"""
+
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+
+from . import explain
+from .cues import code_cues
+from .ops import OPS, Args
+from .precision import agrees, shown
+from .scaffold import is_stub
+
+MAX_KEYS = 2  # classic mistakes combined in one Variant
+# what the steps showed beyond numbers, most telling first
+STRUCTURAL_FIRST = (
+    "calls_closure",
+    "data_changed",
+    "wrong_node",
+    "not_a_tuple",
+    "wrong_length",
+    "not_a_number",
+    "not_finite",
+)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way of writing an op's backward step: its rule, or the rule bent."""
+
+    local: str = ""  # "": the op's rule; a key of op.wrong; "grad_for_data"; "nothing"
+    upstream: bool = True  # multiplied by out.grad
+    accumulate: bool = True  # `+=` rather than `=`
+    both: bool = True  # also updates other.grad
+    twice: bool = False  # adds its contribution twice
+
+    @property
+    def keys(self):
+        """Its diagnosis keys, simplest first; none for the op's own rule."""
+        found = [self.local] if self.local else []
+        found += [] if self.accumulate else ["assign"]
+        found += [] if self.upstream else ["no_upstream"]
+        found += [] if self.both else ["one_operand"]
+        return found + (["twice"] if self.twice else [])
+
+
+@cache
+def variants(op_name, design_has_closures=True):
+    """Every Variant of an op made of at most MAX_KEYS mistakes, simplest first."""
+    op = OPS[op_name]
+    if not design_has_closures:
+        return [Variant(), *(Variant(local) for local in op.wrong)]
+    locals_ = ["", "nothing", "grad_for_data", *op.wrong]
+    operands = (True, False) if op.arity == 2 else (True,)
+    flags = (True, False)
+    found = []
+    for local, upstream, accumulate, both, twice in product(
+        locals_, flags, flags, operands, flags[::-1]
+    ):
+        variant = Variant(local, upstream, accumulate, both, twice)
+        if variant.twice and not variant.accumulate:
+            continue  # `=` twice is `=` once
+        if local == "nothing" and variant.keys != ["nothing"]:
+            continue
+        if len(variant.keys) <= MAX_KEYS:
+            found.append(variant)
+    return sorted(found, key=lambda v: len(v.keys))
+
+
+def simulate(variant, node, operands, start):
+    """The operands' grads after `node`'s closure, written as `variant`, ran from `start`."""
+    op, g = node.op, start[node.index]
+    grads = {j: start[j] for j in operands}
+    if variant.local == "nothing":
+        return grads
+    rule = op.wrong[variant.local].rule if variant.local in op.wrong else op.local
+    count = op.arity if variant.both else 1
+    for i in range(count):
+        if variant.local == "grad_for_data":
+            second = grads[operands[1]] if op.arity == 2 else None
+            args = Args(grads[operands[0]], second, g, node.exponent)
+        else:
+            args = node.args()
+        share = rule(args)[i] * (g if variant.upstream else 1.0)
+        for _ in range(2 if variant.twice else 1):
+            grads[operands[i]] = grads[operands[i]] + share if variant.accumulate else share
+    return grads
+
+
+@dataclass
+class Finding:
+    """What the steps of one op's code showed."""
+
+    op: str
+    closures: bool = True  # the design: closures, or tuples of local gradients
+    common: set | None = None  # key tuples of the Variants that fit every step so far
+    evidence: tuple | None = None  # (check, step) of the first step its rule does not fit
+    cues: set = field(default_factory=set)
+    cue_step: tuple | None = None  # (check, step) of the first structural cue
+    twice: list = field(default_factory=list)  # (check, node) that a nested call pushed into
+
+    def fit(self, where, candidates):
+        keys = {tuple(v.keys) for v in candidates}
+        self.common = keys if self.common is None else self.common & keys
+        if () not in keys and self.evidence is None:
+            self.evidence = where
+
+    def cue(self, key, where):
+        self.cues.add(key)
+        self.cue_step = self.cue_step or where
+
+
+@dataclass
+class Diagnosis:
+    keys: list  # every diagnosis, each once
+    culprits: list  # one per op whose code explains wrong numbers: (op, keys, sentence, where)
+    notes: dict  # (check, step) -> what went wrong in that step
+
+
+def diagnose(seen, exercise, bodies):
+    """The diagnosis of an exercise's observed checks (`seen`: judge.Seen, one per check)."""
+    closures = exercise.design == "closures"
+    findings = {op: Finding(op, closures) for op in exercise.ops}
+    for c, check in enumerate(seen):
+        for s, step in enumerate(check.steps):
+            node = check.nodes[step["node"]]
+            finding = findings.get(node.op.name) if node.op else None
+            if finding is None or step["depth"] > 0:
+                continue
+            where = (c, s)
+            if closures:
+                _closure_step(finding, check, s, step, node, where)
+            else:
+                _tuple_step(finding, step, node, where)
+    culprits, notes, keys = [], {}, []
+    for op, finding in findings.items():
+        found = _decide(finding, bodies[op], exercise.stubs[op])
+        keys += [key for key in found if key not in keys]
+        if is_stub(bodies[op], exercise.stubs[op]):
+            continue  # the summary names the ops still at their starter code
+        sentence, where = _culprit_sentence(finding, found, seen, closures)
+        if found or sentence:
+            culprits.append((op, found, sentence, where))
+            if where and sentence:
+                notes[where] = sentence
+    return Diagnosis(keys, culprits, notes)
+
+
+def _closure_step(finding, check, s, step, node, where):
+    operands = [operand.index for operand in node.operands]
+    start = step["start"]
+    after = list(start)
+    for j, _, value in step["grads"]:
+        after[j] = value
+    if step["data"]:
+        finding.cue("data_changed", where)
+    if any(j not in operands for j, _, _ in step["grads"]):
+        finding.cue("wrong_node", where)
+    nested = _nested(check.steps, s)
+    if nested:
+        pushed = [(where[0], j) for other in nested for j, _, _ in other["grads"]]
+        if pushed and not finding.twice:
+            finding.cue_step = None  # the step that shows it best
+        finding.cue("calls_closure", where)
+        finding.twice += pushed
+    numbers = [start[j] for j in [*operands, node.index]] + [after[j] for j in operands]
+    if not all(isinstance(value, float) for value in numbers):
+        if not all(isinstance(after[j], float) for j in operands):
+            finding.cue("not_a_number", where)
+        return
+    if not all(agrees(after[j], after[j]) for j in operands):
+        finding.cue("not_finite", where)
+        return
+    fits = []
+    for variant in variants(node.op.name):
+        try:
+            simulated = simulate(variant, node, operands, start)
+        except (ArithmeticError, ValueError, TypeError):
+            continue
+        if all(agrees(after[j], simulated[j]) for j in operands):
+            fits.append(variant)
+    finding.fit(where, fits)
+
+
+def _nested(steps, s):
+    """The steps that step `s` started itself: its direct callees."""
+    depth, found = steps[s]["depth"], []
+    for later in steps[s + 1 :]:
+        if later["depth"] <= depth:
+            break
+        if later["depth"] == depth + 1:
+            found.append(later)
+    return found
+
+
+def _tuple_step(finding, step, node, where):
+    local = step.get("local_grads")
+    if not isinstance(local, list):
+        finding.cue("not_a_tuple", where)
+        return
+    if len(local) != node.op.arity:
+        finding.cue("wrong_length", where)
+        return
+    if not all(isinstance(value, float) for value in local):
+        finding.cue("not_a_number", where)
+        return
+    fits = []
+    for variant in variants(node.op.name, False):
+        rule = node.op.wrong[variant.local].rule if variant.local else node.op.local
+        try:
+            if all(agrees(got, want) for got, want in zip(local, rule(node.args()), strict=True)):
+                fits.append(variant)
+        except (ArithmeticError, ValueError, TypeError):
+            continue
+    right = node.op.local(node.args())
+    if node.op.arity == 2 and all(agrees(a, b) for a, b in zip(local[::-1], right, strict=True)):
+        fits.append(Variant("tuple_order"))
+    finding.fit(where, fits)
+
+
+def _decide(finding, body, stub):
+    """The diagnosis keys of one op's code."""
+    if is_stub(body, stub):
+        return ["nothing"]
+    cues = code_cues(body)
+    structural = next((key for key in STRUCTURAL_FIRST if key in finding.cues), None)
+    if structural == "calls_closure" and "calls_backward" in cues:
+        return ["calls_backward"]
+    if structural:
+        return [structural]
+    if finding.common is None:
+        return []  # its code never ran
+    best = _simplest(finding)
+    if best in (None, ("nothing",), ("grad_for_data",)):
+        for key in ("nested_def", "local_only", "grad_for_data", "calls_backward"):
+            if key in cues:
+                return [key]
+    return list(best or ())
+
+
+def _simplest(finding):
+    """The simplest Variant's keys among those that fit every step, or None."""
+    ranks = {}
+    for rank, variant in enumerate(variants(finding.op, finding.closures)):
+        ranks.setdefault(tuple(variant.keys), rank)
+    ranks.setdefault(("tuple_order",), len(ranks))
+    fitting = [keys for keys in finding.common if keys in ranks]
+    return min(fitting, key=lambda keys: (len(keys), ranks[keys])) if fitting else None
+
+
+def _culprit_sentence(finding, keys, seen, closures):
+    """What the op's code did, told from the step that shows it: `(sentence, (check, step))`."""
+    label = f"`{OPS[finding.op].label}`"
+    if keys in (["calls_closure"], ["calls_backward"]) and finding.twice:
+        names = list(dict.fromkeys(f"{seen[c].names[j]}.grad" for c, j in finding.twice))
+        return (
+            f"{' and '.join(names)} received the same contribution twice: your {label} "
+            "closure runs another node's closure, which `backward()` runs too."
+        ), finding.cue_step
+    where = finding.evidence
+    if where is None or keys == ["nothing"]:
+        return "", finding.cue_step
+    check = seen[where[0]]
+    step = check.steps[where[1]]
+    node = check.nodes[step["node"]]
+    at = f"(at {_inputs(node, check)})"
+    if not closures:
+        right = _tuple(node.op.local(node.args()))
+        return (
+            f"Your {label} local gradients are {_tuple(step['local_grads'])} {at}, where "
+            f"{right} is right.",
+            where,
+        )
+    operands = [operand.index for operand in node.operands]
+    right = simulate(Variant(), node, operands, step["start"])
+    after = {j: a for j, _, a in step["grads"]}
+    for j in dict.fromkeys(operands):
+        got, before, want = after.get(j, step["start"][j]), step["start"][j], right[j]
+        if agrees(got, want):
+            continue
+        name, uses = check.names[j], operands.count(j)
+        rule = OPS[finding.op].rule
+        if uses > 1:
+            rule = f"adding {rule} once for each of its {uses} uses"
+        elif before != 0:
+            rule = f"adding {rule}"
+        if "assign" in keys and uses > 1:
+            last = shown(got)
+            change = f"set {name}.grad once per use, so the last share ({last}) replaced the others"
+        elif "assign" in keys and before != 0:
+            change = f"replaced {name}.grad ({shown(before)}) with {shown(got)}"
+        elif agrees(got, before):
+            change = f"left {name}.grad at {shown(before)}"
+        else:
+            change = f"changed {name}.grad from {shown(before)} to {shown(got)}"
+        return f"Your {label} closure {at} {change}, where {rule} gives {shown(want)}.", where
+    return "", where
+
+
+def _tuple(values):
+    texts = [brief(v) if isinstance(v, float) else str(v) for v in values]
+    return "(" + ", ".join(texts) + ("," if len(texts) == 1 else "") + ")"
+
+
+def brief(number):
+    """A number as short as it can be said, to seven decimals: 2.0, -0.4621172."""
+    return repr(round(number, 7) + 0.0)
+
+
+def _inputs(node, check):
+    """The numbers a step read: `x = 2.0, y = -3.0` by their names in the check."""
+    named = [
+        o for o in node.operands if o.op is not None or check.names[o.index] in check.check.leaves
+    ]
+    parts = [f"{check.names[operand.index]} = {brief(operand.data)}" for operand in named]
+    if node.exponent is not None:
+        parts.append(f"n = {node.exponent!r}")
+    return ", ".join(dict.fromkeys(parts))
+
+
+def error_keys(error, exercise, bodies, scope_of):
+    """Diagnoses for a run that raised, and the sentence that says which names exist."""
+    op = error.get("slot")
+    if op not in exercise.ops:
+        return [], ""
+    label, scope = OPS[op].label, scope_of(op)
+    cues = code_cues(bodies[op])
+    name = error.get("name")
+    if error.get("type") == "NameError" and name:
+        return ["not_in_scope"], explain.not_in_scope_sentence(name, label, scope)
+    from .cues import builtin_names
+
+    found = [error["builtin"]] if error.get("builtin") else []
+    if not found and error.get("type") in ("TypeError", "AttributeError"):
+        found = builtin_names(error.get("source_line", ""), scope)
+    if found:
+        return ["builtin_name"], explain.builtin_sentence(found[0], label, scope)
+    if error.get("type") == "RecursionError" and "calls_backward" in cues:
+        return ["calls_backward"], ""
+    return [], ""

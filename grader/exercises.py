@@ -1,0 +1,283 @@
+"""The exercises, read from `exercises/`: the single source of truth for site, browser and tests.
+
+Each folder with an `exercise.toml` is an exercise, loaded into the frozen dataclasses below.
+Anything the format does not know (a misspelt key, a number that no check uses) is an error
+that names the file and the key. AUTHORING.md describes the format.
+"""
+
+import ast
+import difflib
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .ops import CLOSURES, OPS, ops_of
+from .scaffold import DESIGNS
+
+EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
+KINDS = ("op", "graph")
+TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str}
+KEYS = {
+    "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks"},
+    "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
+}
+REQUIRED = {
+    "op": ("kind", "op", "prompt", "checks"),
+    "graph": ("kind", "ops", "label", "prompt", "checks"),
+}
+CHECK_KEYS = {"build", "grad", "check"}
+ANSWER_KEYS = {"name", "diagnoses", "body", "bodies"}
+
+
+class ExerciseError(ValueError):
+    """An exercise folder that cannot be read: the message names the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One graph to build, the gradient seeded into its output, and the grads to compare."""
+
+    build: str  # Python: one expression, or statements whose last line assigns the output
+    leaves: dict  # name -> number: each becomes a leaf Value
+    grad: float  # seeded into the output
+    names: tuple  # the nodes whose grads are compared
+    output: str  # the name of the output node ("out" for a lone expression)
+
+    def graph(self, make):
+        """Builds the graph from leaves made by `make(value, name)`: `(output, space)`, `space`
+        mapping each name the check defines to its node."""
+        space = {name: make(value, name) for name, value in self.leaves.items()}
+        if self.output == "out":
+            space["out"] = eval(self.build, space)
+        else:
+            exec(self.build, space)
+        return space[self.output], space
+
+
+@dataclass(frozen=True)
+class KnownWrong:
+    """A known-wrong answer: the bodies to grade and the diagnoses they must get."""
+
+    name: str
+    diagnoses: tuple
+    bodies: dict  # op -> body, for every op the exercise runs
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    kind: str  # "op": one op's slot; "graph": whole graphs through several ops' slots
+    design: str  # the class design: "closures" or "local_grads"
+    label: str
+    ops: tuple  # the slots the learner writes (one for an op exercise)
+    prompt: str  # Markdown, like hints and why
+    hints: tuple
+    why: str
+    checks: tuple
+    stubs: dict  # op -> starter code
+    solutions: dict  # op -> reference body
+    known_wrong: tuple
+    version: str  # changes whenever the definition does
+
+    @property
+    def test_code(self):
+        """The Python a learner reads for an exercise on whole graphs (else "")."""
+        return "" if self.kind == "op" else "\n\n".join(map(_readable, self.checks))
+
+
+def _readable(check):
+    given = "\n".join(f"{name} = Value({value!r})" for name, value in check.leaves.items())
+    grads = ", ".join(f"{name}.grad" for name in check.names)
+    return f"{given}\n{check.build}\n{check.output}.backward()\n# checked: {grads}"
+
+
+def load_catalog(root=EXERCISES_DIR):
+    """Every exercise of `root`, in tab order: `{id: Exercise}`."""
+    root = Path(root)
+    specs = {toml.parent.name: _spec(toml) for toml in sorted(root.glob("*/exercise.toml"))}
+    codes = _op_code(root, specs)
+    exercises = [_exercise(root / name, spec, codes) for name, spec in specs.items()]
+    return {exercise.id: exercise for exercise in sorted(exercises, key=_tab_order)}
+
+
+def _tab_order(exercise):
+    order = list(OPS)
+    first = exercise.ops[0] if exercise.kind == "op" else None
+    return (exercise.design != CLOSURES, order.index(first) if first else len(order), exercise.id)
+
+
+def _spec(path):
+    """exercise.toml, its keys and their types checked."""
+    spec = _toml(path)
+    kind = spec.get("kind")
+    if kind not in KINDS:
+        raise ExerciseError(f"{path}: `kind` must be one of {', '.join(KINDS)}, not {kind!r}")
+    _known(path, spec, KEYS[kind], "key")
+    missing = [key for key in REQUIRED[kind] if key not in spec]
+    if missing:
+        raise ExerciseError(f"{path}: {', '.join(missing)} missing")
+    for key, kind_of in TEXT_KEYS.items():
+        if key in spec and not isinstance(spec[key], kind_of):
+            raise ExerciseError(f"{path}: `{key}` must be text")
+    design = spec.setdefault("design", CLOSURES)
+    if design not in DESIGNS:
+        raise ExerciseError(f"{path}: no design {design!r}; there are {', '.join(DESIGNS)}")
+    ops = [spec["op"]] if kind == "op" else spec["ops"]
+    if not isinstance(ops, list) or not ops or not all(isinstance(op, str) for op in ops):
+        raise ExerciseError(f"{path}: `ops` must list op names")
+    names = [op.name for op in ops_of(design)]
+    unknown = [op for op in ops if op not in names]
+    if unknown:
+        raise ExerciseError(
+            f"{path}: no op {', '.join(unknown)} in the {design} Value class; "
+            f"it has {', '.join(names)} (an op is added in grader/ops.py)"
+        )
+    spec["ops"] = tuple(ops)
+    hints = spec.get("hints", [])
+    if not isinstance(hints, list) or not all(isinstance(hint, str) for hint in hints):
+        raise ExerciseError(f"{path}: `hints` must be a list of texts")
+    if not isinstance(spec["checks"], list) or not spec["checks"]:
+        raise ExerciseError(f"{path}: `checks` must list at least one check")
+    spec["checks"] = tuple(_check(table, path) for table in spec["checks"])
+    return spec
+
+
+def _known(path, table, allowed, what, where=""):
+    for key in table:
+        if key not in allowed:
+            close = difflib.get_close_matches(key, allowed, n=1)
+            hint = f"; did you mean `{close[0]}`?" if close else ""
+            raise ExerciseError(f"{path}: unknown {what} `{key}`{where}{hint}")
+
+
+def _check(table, path):
+    if not isinstance(table, dict) or not isinstance(table.get("build"), str):
+        raise ExerciseError(f"{path}: every check needs a `build` (Python, as text)")
+    build = table["build"].strip()
+    where = f" in the check `{build.splitlines()[-1] if build else ''}`"
+    used = _names(build, path)
+    for key, value in table.items():
+        if key in CHECK_KEYS:
+            continue
+        _known(path, {key: value}, CHECK_KEYS | used, "key", where)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ExerciseError(f"{path}: the leaf `{key}`{where} must be a number")
+    leaves = {key: float(value) for key, value in table.items() if key not in CHECK_KEYS}
+    grad = table.get("grad", 1.0)
+    if isinstance(grad, bool) or not isinstance(grad, (int, float)):
+        raise ExerciseError(f"{path}: `grad`{where} must be a number")
+    names = table.get("check", list(leaves))
+    space = set(leaves) | _assigned(build)
+    if not isinstance(names, list) or not names or any(name not in space for name in names):
+        raise ExerciseError(f"{path}: `check`{where} must list names the check defines")
+    return Check(build, leaves, float(grad), tuple(names), _output(build, path))
+
+
+def _names(build, path):
+    try:
+        tree = ast.parse(build)
+    except SyntaxError as error:
+        raise ExerciseError(f"{path}: the check `{build}` is not Python: {error.msg}") from error
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} - _assigned(build)
+
+
+def _assigned(build):
+    tree = ast.parse(build)
+    return {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def _output(build, path):
+    """The node a build ends on: the name its last line assigns, or "out" for one expression."""
+    body = ast.parse(build).body
+    last = body[-1] if body else None
+    if isinstance(last, ast.Assign) and isinstance(last.targets[0], ast.Name):
+        return last.targets[0].id
+    if len(body) == 1 and isinstance(last, ast.Expr):
+        return "out"
+    raise ExerciseError(f"{path}: the check `{build}` must end by assigning its output")
+
+
+def _op_code(root, specs):
+    """`{design: {op: (stub, solution)}}` from the op exercises' folders."""
+    codes = {design: {} for design in DESIGNS}
+    for name, spec in specs.items():
+        if spec["kind"] == "op":
+            folder = root / name
+            solution = _read(folder / ".meta" / "solution.py")
+            if not solution.strip():
+                raise ExerciseError(f"{folder / '.meta' / 'solution.py'}: the reference is missing")
+            codes[spec["design"]][spec["op"]] = (_read(folder / "stub.py"), solution)
+    return codes
+
+
+def _exercise(folder, spec, codes):
+    design = spec["design"]
+    missing = [op for op in spec["ops"] if op not in codes[design]]
+    if missing:
+        raise ExerciseError(
+            f"{folder / 'exercise.toml'}: no op exercise of the {design} design for "
+            f"{', '.join(missing)}: its stub and reference come from there"
+        )
+    stubs = {op: codes[design][op][0] for op in spec["ops"]}
+    solutions = {op: codes[design][op][1] for op in spec["ops"]}
+    version = hashlib.sha256(repr((spec, stubs)).encode()).hexdigest()[:12]
+    return Exercise(
+        id=folder.name,
+        kind=spec["kind"],
+        design=design,
+        label=spec.get("label") or OPS[spec["ops"][0]].label,
+        ops=spec["ops"],
+        prompt=spec["prompt"].strip(),
+        hints=tuple(spec.get("hints", ())),
+        why=spec.get("why", "").strip(),
+        checks=spec["checks"],
+        stubs=stubs,
+        solutions=solutions,
+        known_wrong=_known_wrong(folder, spec, solutions),
+        version=version,
+    )
+
+
+def _known_wrong(folder, spec, solutions):
+    path = folder / ".meta" / "wrong_answers.toml"
+    answers = _toml(path).get("answer", []) if path.exists() else []
+    found = []
+    for answer in answers:
+        _known(path, answer, ANSWER_KEYS, "key")
+        bodies = answer.get("bodies") or (
+            {spec["ops"][0]: answer["body"]} if "body" in answer else {}
+        )
+        if not bodies or set(bodies) - set(spec["ops"]):
+            raise ExerciseError(
+                f"{path}: answer {answer.get('name')!r} needs a `body`, or "
+                f"`bodies` for ops among {', '.join(spec['ops'])}"
+            )
+        diagnoses = answer.get("diagnoses", [])
+        from .explain import DIAGNOSES  # here: explain needs the ops, not the exercises
+
+        unknown = [key for key in diagnoses if key not in DIAGNOSES]
+        if unknown:
+            raise ExerciseError(
+                f"{path}: unknown diagnosis {', '.join(unknown)} "
+                f"(the keys are in grader/explain.py)"
+            )
+        found.append(KnownWrong(answer.get("name", "?"), tuple(diagnoses), solutions | bodies))
+    return tuple(found)
+
+
+def _read(path):
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+def _toml(path):
+    try:
+        return tomllib.loads(_read(path))
+    except tomllib.TOMLDecodeError as error:
+        raise ExerciseError(f"{path}: {error}") from error

@@ -1,0 +1,61 @@
+"""Grading with the learner's code in a process of its own, under a time limit (CPython).
+
+The maintainers' table grades every answer this way, as the browser does in a fresh
+interpreter per run: no answer can change another's verdict, end the table early (a
+`sys.exit` or `os._exit` in a closure), or run forever.
+"""
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .judge import judge
+
+TIME_LIMIT = 20  # seconds: far more than any answer needs, on the slowest machine
+
+
+class RunFailed(RuntimeError):
+    """The learner's process ended without reporting: the message says how."""
+
+
+def observe_isolated(exercise_id, bodies, root=None, time_limit=TIME_LIMIT):
+    """`grader.observe` in a child process; raises RunFailed if it cannot report."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "observation.json"
+        request = {
+            "exercise": exercise_id,
+            "bodies": bodies,
+            "out": str(out),
+            "root": str(root) if root else None,
+        }
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "grader.observe"],
+                input=json.dumps(request),
+                capture_output=True,
+                text=True,
+                timeout=time_limit,
+                cwd=Path(__file__).resolve().parent.parent,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise RunFailed(f"still running after {time_limit} s") from error
+        if not out.exists():
+            raise RunFailed(f"the process ended (status {done.returncode}) before it reported")
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def grade_isolated(exercise_id, bodies, exercises, root=None):
+    """The result of `bodies`, observed in a child process and judged here: a dict."""
+    try:
+        observation = observe_isolated(exercise_id, bodies, root)
+    except RunFailed as error:
+        return {
+            "exercise": exercise_id,
+            "verdict": "error",
+            "summary": str(error),
+            "diagnoses": [],
+            "checks": [],
+        }
+    return judge(exercise_id, bodies, observation, exercises).to_dict()

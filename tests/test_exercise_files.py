@@ -1,0 +1,153 @@
+"""Instructors add exercises as folders; the loader finds them and names what is wrong, down
+to the file and the key."""
+
+import math
+import shutil
+
+import pytest
+
+from grader import grade
+from grader.exercises import EXERCISES_DIR, ExerciseError, load_catalog
+from grader.ops import CLOSURES, OPS, Op, Wrong
+
+NEURON = """
+kind = "graph"
+label = "neuron"
+ops = ["add", "mul", "tanh"]
+prompt = "A neuron with two inputs."
+[[checks]]
+build = "o = (x1 * w1 + x2 * w2 + b).tanh()"
+x1 = 1.0
+x2 = -2.0
+w1 = 0.5
+w2 = 0.25
+b = 0.1
+"""
+
+
+@pytest.fixture
+def course(tmp_path):
+    root = tmp_path / "exercises"
+    shutil.copytree(EXERCISES_DIR, root)
+    return root
+
+
+def add(course, name, spec, stub=None, solution=None):
+    """An instructor's new folder `name`: `spec` as its exercise.toml, and its code."""
+    (course / name / ".meta").mkdir(parents=True, exist_ok=True)
+    (course / name / "exercise.toml").write_text(spec)
+    if stub is not None:
+        (course / name / "stub.py").write_text(stub)
+    if solution is not None:
+        (course / name / ".meta" / "solution.py").write_text(solution)
+
+
+def refused(course, message):
+    with pytest.raises(ExerciseError, match=message):
+        load_catalog(course)
+
+
+def test_a_new_graph_exercise_runs_the_closures_it_lists(course, exercises):
+    add(course, "neuron", NEURON)
+    catalog = load_catalog(course)
+    assert list(catalog)[-1] == "neuron" and catalog["neuron"].kind == "graph"
+    bodies = {op: exercises[op].solutions[op] for op in ("add", "mul", "tanh")}
+    assert grade("neuron", bodies, catalog)["verdict"] == "pass"
+    wrong = dict(bodies, tanh="self.grad = (1 - out.data**2) * out.grad\nself.grad += 1")
+    assert grade("neuron", wrong, catalog)["verdict"] == "fail"
+    stubbed = grade("neuron", dict(bodies, tanh=""), catalog)
+    assert "Still the starter code: tanh." in stubbed["summary"]
+    assert "o.backward()" in catalog["neuron"].test_code
+
+
+@pytest.fixture
+def cube():
+    """A made-up op, registered as grader/ops.py registers the real ones, then removed."""
+    OPS["cube"] = Op(
+        name="cube",
+        label="cube",
+        symbol="³",
+        arity=1,
+        forward=lambda a: a.x**3,
+        local=lambda a: (3 * a.x**2,),
+        rule="3·x**2 × out.grad",
+        methods={
+            CLOSURES: OPS["exp"]
+            .methods[CLOSURES]
+            .replace("exp", "cube")
+            .replace("math.cube(x)", "x**3")
+        },
+        wrong={"cube_power_kept": Wrong(lambda a: (3 * a.x**3,), "Lower the power by one.")},
+    )
+    yield OPS["cube"]
+    del OPS["cube"]
+
+
+def test_a_new_op_is_one_entry_and_one_folder(course, cube):
+    """Nothing else: the scaffold, the answer key, the diagnoses and the table follow."""
+    add(
+        course,
+        "cube",
+        'kind = "op"\nop = "cube"\nprompt = "x³."\nchecks = [\n'
+        '  { build = "x.cube()", x = 2.0 },\n  { build = "(x * y).cube()", x = 0.5, y = -3.0, '
+        "grad = 0.5 },\n]\n",
+        stub="pass\n",
+        solution="self.grad += 3 * x**2 * out.grad\n",
+    )
+    catalog = load_catalog(course)
+    assert catalog["cube"].label == "cube"
+    reference = grade("cube", {"cube": "self.grad += 3 * x**2 * out.grad"}, catalog)
+    assert reference["verdict"] == "pass"
+    assert math.isclose(reference["checks"][1]["rows"][0]["expected"], 0.5 * 3 * 1.5**2 * -3.0)
+    kept = grade("cube", {"cube": "self.grad += 3 * x**3 * out.grad"}, catalog)
+    assert kept["verdict"] == "fail" and kept["diagnoses"] == ["cube_power_kept"]
+    assigned = grade("cube", {"cube": "self.grad = 3 * x**2"}, catalog)
+    assert assigned["diagnoses"] == ["no_upstream"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ('label = "x"\n', "`kind` must be one of op, graph"),
+        ('kind = "graph"\nlabel = "n"\nops = ["add"]\n', "prompt, checks missing"),
+        (
+            NEURON.replace("prompt =", 'hint = "Look."\nprompt ='),
+            "unknown key `hint`; did you mean `hints`",
+        ),
+        (
+            NEURON.replace("b = 0.1", "b = 0.1\ngrads = 0.5"),
+            "unknown key `grads` in the check .*; did you mean `grad`",
+        ),
+        (
+            NEURON.replace('["add", "mul", "tanh"]', '["relu", "sin"]'),
+            "no op sin in the closures Value class",
+        ),
+        (
+            NEURON.replace('build = "o = (', 'build = "o = x1; ('),
+            "must end by assigning its output",
+        ),
+        (NEURON.replace("b = 0.1", 'b = "0.1"'), "the leaf `b` in the check .* must be a number"),
+        (
+            NEURON.replace("b = 0.1", 'b = 0.1\ncheck = ["q"]'),
+            "`check` in the check .* must list names",
+        ),
+        (NEURON.replace('kind = "graph"', 'kind = "graph"\ndesign = "tapes"'), "no design 'tapes'"),
+        ("label = \n", "neuron/exercise.toml"),
+    ],
+)
+def test_mistakes_in_a_definition_name_the_file_and_the_key(course, spec, message):
+    add(course, "neuron", spec)
+    refused(course, message)
+
+
+def test_a_known_wrong_answer_must_name_real_diagnoses(course):
+    path = course / "add" / ".meta" / "wrong_answers.toml"
+    path.write_text('[[answer]]\nname = "x"\ndiagnoses = ["asign"]\nbody = "pass"\n')
+    refused(course, r"add/.meta/wrong_answers.toml: unknown diagnosis asign")
+    path.write_text('[[answer]]\nname = "x"\ndiagnosis = ["assign"]\nbody = "pass"\n')
+    refused(course, "unknown key `diagnosis`; did you mean `diagnoses`")
+
+
+def test_an_op_exercise_needs_its_reference(course):
+    (course / "add" / ".meta" / "solution.py").write_text("")
+    refused(course, r"add/.meta/solution.py: the reference is missing")
