@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # silences mkdocs-material's end-of-life banner, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve test bench chromium
+.PHONY: setup build serve dev test lint format bench chromium
 
 setup: $(VENV)/.installed node_modules/.installed chromium
 
@@ -33,13 +33,32 @@ build: $(VENV)/.installed node_modules/.installed
 	$(BIN)/mkdocs build --strict
 
 serve: build
-	$(BIN)/python -m course.serve --port $(PORT)
+	$(BIN)/python -m devtools.serve --port $(PORT)
 
-test: setup
-	$(BIN)/ruff check .
+# the author's loop: rebuilds and reloads the browser when docs/, exercises/, grader/ or widget/ change
+dev: $(VENV)/.installed node_modules/.installed
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:$(PORT)
+
+test: setup lint
+	node --test tests/widget/
 	$(BIN)/pytest tests/
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest site_tests/
+
+# formatting and lint rules: ruff for Python; ESLint and Prettier for JavaScript and CSS
+JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" \
+	"stdlib/**/*.mjs" "*.js"
+lint: $(VENV)/.installed node_modules/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	node_modules/.bin/eslint .
+	node_modules/.bin/prettier --check --log-level warn $(JS_FILES)
+
+# writes what `lint` checks
+format: $(VENV)/.installed node_modules/.installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+	node_modules/.bin/prettier --write --log-level warn $(JS_FILES)
 
 # not part of `test`: performance is measured and printed, never asserted (see bench/run.py)
 bench: setup

@@ -83,21 +83,27 @@ def print_table(results, throttle, where):
     print(f"{'  restored from the memory snapshot':<46}{restored:>28}")
     row("Widget shown, first visit", results["widget_shown_ms"])
     main = results["main_thread"]
-    row("Longest main-thread task, loading", main["ours"]["longest_task_ms"],
-        main["bare"]["longest_task_ms"])
+    row(
+        "Longest main-thread task, loading",
+        main["ours"]["longest_task_ms"],
+        main["bare"]["longest_task_ms"],
+    )
     row("Total blocking time, loading", main["ours"]["blocking_ms"], main["bare"]["blocking_ms"])
     row("Longest task, widget shown to Python ready", main["shown_to_ready"])
 
     print(f"\n{'Run to verdict':<46}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
     for label, s in results["verdict"].items():
         print(f"{label:<46}{ms(s['median']):>12}{ms(s['p90']):>12}{ms(s['max']):>12}{s['n']:>8}")
-    print(f"{'Longest main-thread task during the runs':<46}"
-          f"{ms(main['runs']['longest_task_ms']):>12}")
+    print(
+        f"{'Longest main-thread task during the runs':<46}{ms(main['runs']['longest_task_ms']):>12}"
+    )
 
     print(f"\n{'Bytes':<46}{'raw':>12}{'gzip':>12}{'brotli':>12}")
     for key, name in (("own_js_css", "The site's own JS and CSS"), ("first_visit", "First visit")):
         s = results["bytes"][key]
         print(f"{name:<46}{kb(s['raw']):>12}{kb(s['gzip']):>12}{kb(s['brotli']):>12}")
     m = results["machine"]
-    print(f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
-          f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {where}")
+    print(
+        f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
+        f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {where}"
+    )

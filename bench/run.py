@@ -18,13 +18,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from grader.catalog import load_catalog
 from playwright.sync_api import sync_playwright
 from report import KINDS, figures, print_table
 from sizes import compressed, file_for, own_code, total
 from visits import blocking, fill_editors, long_tasks, time_runs, visit
 
-from course import chromium, serve
-from grader.catalog import load_catalog
+from devtools import chromium, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -141,8 +141,10 @@ def alternate(measure, rounds, label):
     for round_ in range(rounds):
         for kind in KINDS if round_ % 2 == 0 else reversed(KINDS):
             samples[kind].append(measure(kind))
-            print(f"  {label} {round_ + 1}/{rounds} {kind}: "
-                  f"{samples[kind][-1]['ready_ms']:.0f} ms", file=sys.stderr)
+            print(
+                f"  {label} {round_ + 1}/{rounds} {kind}: {samples[kind][-1]['ready_ms']:.0f} ms",
+                file=sys.stderr,
+            )
     return samples
 
 

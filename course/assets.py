@@ -4,16 +4,18 @@
 - `assets/python/<hash>/python.zip`: the `grader` package and `exercises/`, for the worker to
   unpack into Pyodide.
 - `assets/python/<hash>/python_stdlib.zip`: the standard library trimmed to what the course
-  imports, compiled by Pyodide itself (tools/build_stdlib.mjs); Pyodide's full one stays in
+  imports, compiled by Pyodide itself (stdlib/build.mjs); Pyodide's full one stays in
   `assets/pyodide/<version>/` for what it lacks.
-- `assets/course/`: widget.js, worker.js and widget.css, bundled by `widget/build.mjs`, which is
-  told the paths above.
+- `assets/course/`: widget.js, worker.js, early.js and widget.css, bundled by
+  `widget/build.mjs`, which is told the paths above. early.js is also inlined first in the
+  <head> of every page with an exercise, to start Python while the page loads.
 
 The folders under `assets/pyodide/` and `assets/python/` are named by version or content, so a
 host can let browsers keep them for good (see README.md).
 """
 
 import hashlib
+import html
 import json
 import shutil
 import subprocess
@@ -32,19 +34,11 @@ WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_JS = f"{COURSE_DIR}/worker.js"
 PYTHON_ZIP = "python.zip"
 STDLIB_ZIP = "python_stdlib.zip"
-BUNDLE_FILES = ("widget.js", "worker.js", "widget.css")
-# The <head> of a page with an exercise starts Python's worker while the page is still parsed;
-# widget/src/python.js adopts it (with the error it may have had meanwhile).
-EARLY_START = (
-    '<script>performance.mark("python-start");'
-    '{{const worker=new Worker("{src}",{{type:"module",name:"python"}});'
-    "globalThis.coursePython={{worker}};"
-    "worker.onerror=(error)=>{{error.preventDefault();globalThis.coursePython.error=error}}}}"
-    "</script>"
-)
+EARLY_JS = f"{COURSE_DIR}/early.js"
+BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
 # the lock file is not among them: the worker passes Pyodide its `info` (no packages) itself
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-STDLIB_TOOLS = ("build_stdlib.mjs", "trim_stdlib.py", "stdlib_fallback.py")
+STDLIB_FILES = ("build.mjs", "trim.py", "fallback.py")
 PYTHON_PACKAGES = ("grader", "exercises")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
@@ -82,13 +76,16 @@ def build(root, site_dir, *, snapshot=False):
     )
 
 
-def start_python_early(page_html, page_url):
-    """A page with an exercise starts Python's worker first thing in its <head>: Pyodide loads
-    while the page's style sheets arrive and the page is parsed and rendered (EARLY_START).
-    (A script after a style sheet would wait for it.)"""
+def start_python_early(page_html, page_url, site_dir):
+    """A page with an exercise starts Python's workers first thing in its <head>: Pyodide loads
+    while the page's style sheets arrive and the page is parsed and rendered (the build's
+    early.js, widget/src/page/early-start.js, inlined: a script after a style sheet, or one
+    fetched, would wait for it)."""
     if "data-exercise-widget" not in page_html:
         return page_html
-    return insert_first(page_html, EARLY_START.format(src=get_relative_url(WORKER_JS, page_url)))
+    script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
+    worker = html.escape(get_relative_url(WORKER_JS, page_url), quote=True)
+    return insert_first(page_html, f'<script data-worker="{worker}">{script}</script>')
 
 
 def node(root, script, *args, stdin=None):
@@ -100,7 +97,10 @@ def node(root, script, *args, stdin=None):
         raise AssetError("`node` is not on PATH: install Node.js 20 or later")
     done = subprocess.run(
         [executable, str(script), *map(str, args)],
-        cwd=root, input=stdin, capture_output=True, text=True,
+        cwd=root,
+        input=stdin,
+        capture_output=True,
+        text=True,
     )
     if done.returncode != 0:
         # Pyodide prints its whole minified module with an error: the last lines say what failed
@@ -159,17 +159,17 @@ def write_python_zip(root, site_dir):
 
 def write_stdlib_zip(root, site_dir, course_zip):
     """Write `<site>/assets/python/<hash>/python_stdlib.zip`, the trimmed and compiled standard
-    library, by tools/build_stdlib.mjs; returns its path. Building it takes Pyodide a few
+    library, by stdlib/build.mjs; returns its path. Building it takes Pyodide a few
     seconds in Node, so the result is kept in node_modules/.cache/ for the same inputs."""
     root = Path(root)
     key = hashlib.sha256(pyodide_version(root).encode() + Path(course_zip).read_bytes())
-    for tool in STDLIB_TOOLS:
-        key.update((root / "tools" / tool).read_bytes())
+    for name in STDLIB_FILES:
+        key.update((root / "stdlib" / name).read_bytes())
     cached = node_modules(root) / ".cache" / "course-stdlib" / f"{key.hexdigest()[:16]}.zip"
     if not cached.is_file():
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(".partial")
-        node(root, "tools/build_stdlib.mjs", "--course-zip", course_zip, "--out", partial)
+        node(root, "stdlib/build.mjs", "--course-zip", course_zip, "--out", partial)
         partial.replace(cached)
     staged = Path(site_dir) / PYTHON_DIR / STDLIB_ZIP
     shutil.copyfile(cached, staged)

@@ -1,9 +1,12 @@
 """The Content-Security-Policy every page ships in a `<meta>` tag.
 
 Scripts may come only from the site itself, plus the page's own inline scripts (mkdocs-material
-writes a few), each allowed by the SHA-256 hash of its text, computed when the page is built.
-No `unsafe-eval` and no `unsafe-inline` for scripts: the page compiles no WebAssembly (Python runs
-in a worker, whose policy comes from its own response headers), so it needs neither.
+writes a few, and the early start of Python), each allowed by the SHA-256 hash of its text,
+computed when the page is built. No `unsafe-eval` and no `unsafe-inline` for scripts.
+
+Python's workers are created from `blob:` URLs (widget/src/page/python-worker.js) so that they
+take this policy too: `connect-src 'self'` keeps code that reaches JavaScript in a worker from
+sending anything to another site, and `'wasm-unsafe-eval'` lets them compile Pyodide.
 Styles may be inline: CodeMirror, KaTeX and the theme set them on elements.
 """
 
@@ -15,12 +18,12 @@ from .head import insert_first
 
 DIRECTIVES = {
     "default-src": "'self'",
-    "script-src": "'self'",
+    "script-src": "'self' 'wasm-unsafe-eval'",
     "style-src": "'self' 'unsafe-inline'",
     "img-src": "'self' data:",  # the theme's icons are data: URLs in its CSS
     "font-src": "'self'",
     "connect-src": "'self'",
-    "worker-src": "'self'",
+    "worker-src": "'self' blob:",
     "object-src": "'none'",
     "base-uri": "'self'",
     "form-action": "'self'",

@@ -2,13 +2,14 @@
 
 - `prepare(markdown, ...)`, before Markdown is converted: runs the page's Python blocks in order
   (as `tests/test_docs.py` does), replaces each ```` ```graph ```` fence with the SVG of the
-  graph it names, each ```` ```quiz ```` fence with its form, and gives ```` ```output ````
-  blocks their "Output" title.
+  graph it names, each ```` ```quiz ```` fence with its form, each ```` ```exercise ```` fence
+  with its widget, and gives ```` ```output ```` blocks their "Output" title.
 - `finish(html, ...)`, after: typesets the formulas with KaTeX.
 - `copy_katex(...)`: KaTeX's stylesheet and fonts for the built site.
 
 A graph fence holds the expression of a `Value` on its first line and, optionally, a caption
-in Markdown on the lines after it.
+in Markdown on the lines after it. An exercise fence lists exercise ids (`exercises/`), on one
+line or several.
 """
 
 import html
@@ -26,20 +27,29 @@ class LessonError(ValueError):
     """A page whose code, graph or quiz is broken; the message names the page and line."""
 
 
-def prepare(markdown, page, root, to_html):
-    """`markdown` with its graphs, quizzes and output blocks made ready for conversion."""
+def prepare(markdown, page, root, to_html, widget=None):
+    """`markdown` with its graphs, quizzes, exercises and output blocks made ready for
+    conversion; `widget(ids)` renders an exercise block's widget."""
+    try:
+        items = pagecode.parse(markdown)
+    except ValueError as error:
+        raise LessonError(f"{page}, {error}") from error
     lines = markdown.splitlines()
     replaced = {}  # first line -> (last line, new text)
     drawings = []
-    for item, namespace, ran in pagecode.run(pagecode.parse(markdown), page):
+    for item, namespace, ran in pagecode.run(items, page):
         where = f"{page}, line {item.line}"
         opening = lines[item.line - 1]
         if ran is not None:
             _check_ran(item, ran, where)
         elif item.kind == "output":
             replaced[item.line] = (item.line, opening.partition("`")[0] + OUTPUT_FENCE)
-        elif item.kind in ("graph", "quiz") and (item.info != item.kind or opening[0] != "`"):
+        elif item.kind in ("graph", "quiz", "exercise") and (
+            item.info != item.kind or opening[0] != "`"
+        ):
             raise LessonError(f"{where}: write a ```{item.kind} fence at the left margin, alone")
+        elif item.kind == "exercise":
+            replaced[item.line] = (item.end, f"\n{_widget(item, where, widget)}\n")
         elif item.kind == "graph":
             drawings.append((item, *_graph(item, namespace, where, to_html)))
         elif item.kind == "quiz":
@@ -101,6 +111,23 @@ def _graph(item, namespace, where, to_html):
         return f'<figure class="mg-graph">{canvases}{caption}</figure>'
 
     return (graphs.dot(root, "LR"), graphs.dot(root, "TB")), figure
+
+
+def _widget(item, where, widget):
+    try:
+        return widget(_exercise_ids(item, where))
+    except ValueError as error:  # an unknown exercise id
+        raise LessonError(f"{where}: {error}") from error
+
+
+def _exercise_ids(item, where):
+    ids = item.body.split()
+    if not ids:
+        raise LessonError(f"{where}: the ```exercise block names no exercise")
+    repeated = sorted({name for name in ids if ids.count(name) > 1})
+    if repeated:
+        raise LessonError(f"{where}: the ```exercise block repeats {', '.join(repeated)}")
+    return ids
 
 
 def _quiz(item, where, to_html):

@@ -12,8 +12,11 @@ A page is read as a list of items, each with the 1-based line it starts on:
   that the code must bear out: the last number in `text` must equal `expr`, evaluated where the
   claim stands. With `≈` in the text, the number is rounded as shown; without it, it must agree
   to seven decimals.
-- ```` ```graph ```` blocks draw the computation graph of a `Value` (see `course.graphs`) and
-  ```` ```quiz ```` blocks hold a quiz (see `course.quiz`).
+- ```` ```graph ```` blocks draw the computation graph of a `Value` (see `course.graphs`),
+  ```` ```quiz ```` blocks hold a quiz (see `course.quiz`) and ```` ```exercise ```` blocks
+  name the exercises of a widget (see `course.lessons`).
+
+This is the one reader of a page's fences: a fence that is never closed is an error.
 
 Fences may be indented (inside admonitions); their bodies are dedented.
 """
@@ -31,7 +34,7 @@ CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
 NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
-KINDS = {"python", "output", "graph", "quiz"}
+KINDS = {"python", "output", "graph", "quiz", "exercise"}
 
 
 @dataclass

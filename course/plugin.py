@@ -8,12 +8,11 @@ from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
-from grader.catalog import ExerciseError, load_catalog
+from grader.exercises import ExerciseError, load_catalog
 
 from . import assets, csp, isolation, lessons
-from .fences import FenceError, replace_exercise_blocks
 from .prerender import PrerenderError
-from .widget_data import UnknownExercise, widget_data, widget_html
+from .widget_data import widget_data, widget_html
 
 
 class CourseConfig(base.Config):
@@ -56,12 +55,9 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         return config
 
     def on_page_markdown(self, markdown_text, page, config, files):
+        uri = page.file.src_uri
         try:
-            uri = page.file.src_uri
-            markdown_text = lessons.prepare(markdown_text, uri, self.root, self._to_html)
-            return replace_exercise_blocks(markdown_text, self._widget)
-        except (FenceError, UnknownExercise) as error:
-            raise PluginError(f"{page.file.src_uri}: {error}") from error
+            return lessons.prepare(markdown_text, uri, self.root, self._to_html, self._widget)
         except (lessons.LessonError, PrerenderError) as error:
             raise PluginError(str(error)) from error
 
@@ -71,17 +67,22 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         except PrerenderError as error:
             raise PluginError(f"{page.file.src_uri}: {error}") from error
 
-    def _widget(self, ids, line):
+    def _widget(self, ids):
+        data = widget_data(ids, self.catalog, self._to_html)
+        data["time_limit"] = self.config.time_limit
+        data["service_worker"] = self.config.service_worker
+        return widget_html(data)
+
+    def on_files(self, files, config):
+        # before the pages: they inline the bundle's early start (assets.start_python_early)
         try:
-            data = widget_data(ids, self.catalog, self._to_html)
-            data["time_limit"] = self.config.time_limit
-            data["service_worker"] = self.config.service_worker
-            return widget_html(data)
-        except UnknownExercise as error:
-            raise UnknownExercise(f"line {line}: {error}") from error
+            assets.build(self.root, config.site_dir, snapshot=self.config.memory_snapshot)
+        except assets.AssetError as error:
+            raise PluginError(str(error)) from error
+        return files
 
     def on_post_page(self, output, page, config):
-        output = assets.start_python_early(output, page.url)
+        output = assets.start_python_early(output, page.url, config.site_dir)
         return csp.add_policy(output) if self.config.content_security_policy else output
 
     def on_post_template(self, output_content, template_name, config):
@@ -93,11 +94,16 @@ class CoursePlugin(BasePlugin[CourseConfig]):
     def _to_html(self, text):
         return self.markdown.reset().convert(text)
 
+    def on_serve(self, server, config, builder):
+        # `make dev`: a change to an exercise, the grader or the widget rebuilds the site too
+        for folder in ("exercises", "grader", "widget/src", "widget/styles", "stdlib"):
+            server.watch(str(self.root / folder))
+        return server
+
     def on_post_build(self, config):
         try:
-            assets.build(self.root, config.site_dir, snapshot=self.config.memory_snapshot)
             lessons.copy_katex(self.root, config.site_dir)
             if self.config.service_worker:
                 isolation.write_service_worker(self.root, config.site_dir)
-        except (assets.AssetError, lessons.LessonError) as error:
+        except lessons.LessonError as error:
             raise PluginError(str(error)) from error

@@ -21,7 +21,7 @@ try {
     try {
       out.math.push(katex.renderToString(tex, { displayMode: display, throwOnError: true }));
     } catch (error) {
-      throw new Error(`KaTeX cannot render ${JSON.stringify(tex)}: ${error.message}`);
+      throw new Error(`KaTeX cannot render ${JSON.stringify(tex)}: ${error.message}`, { cause: error });
     }
   }
 } catch (error) {

@@ -6,25 +6,33 @@ instant navigation re-creates every <script> of a new page as executable code):
 
     {
       "exercises": [                      # in the order the page's block lists them
-        {"id": "mul", "label": "__mul__", "slots": ["mul"],
+        {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs
+         "design": "closures",            # the Value class it completes (grader/scaffold.py)
+         "label": "__mul__", "ops": ["mul"],
          "prompt": "<p>…</p>", "hints": ["<p>…</p>"], "why": "<p>…</p>",   # HTML
-         "stubs": {"mul": "…"}, "solutions": {"mul": "…"},                  # slot -> body
-         "test_code": "",                 # the Python `diamond` runs, else ""
+         "stubs": {"mul": "…"}, "solutions": {"mul": "…"},                  # op -> code
+         "scope": {"mul": ["self", "other", "out", "math"]},               # names the code can use
+         "test_code": "",                 # the Python a graph exercise runs, else ""
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
-      "scaffold": [{"text": "…"}, {"slot": "add", "indent": 12}, …],   # the Value class
-      "slot_labels": {"add": "__add__", …},
+      "designs": {                        # each design the page's exercises complete
+        "closures": {"scaffold": [{"text": "…"}, {"slot": "add", "indent": 12}, …],
+                     "labels": {"add": "__add__", …}, "expression": false,
+                     "stubs": {"add": "…", …}}
+      },
       "time_limit": 5,                    # seconds a run may take (the plugin's `time_limit`)
       "service_worker": true              # register isolate.js for cross-origin isolation
     }
 
-The last two are the plugin's settings, added by course/plugin.py.
+The last two are the plugin's settings, added by course/plugin.py. widget/src/exercise/model.js
+reads it.
 """
 
 import html
 import json
 
 from grader import scaffold
+from grader.scaffold import DESIGNS, labels, scope
 
 NOSCRIPT = "This exercise runs Python in your browser: it needs JavaScript to be turned on."
 
@@ -45,25 +53,41 @@ def widget_data(ids, catalog, to_html):
             f"unknown exercise {', '.join(map(repr, unknown))}; "
             f"exercises/ defines {', '.join(catalog)}"
         )
+    designs = dict.fromkeys(catalog[name].design for name in ids)
     return {
         "exercises": [_exercise(catalog[name], to_html) for name in ids],
-        "scaffold": [_segment(piece) for piece in scaffold.segments()],
-        "slot_labels": dict(scaffold.SLOT_LABELS),
+        "designs": {design: _design(design, catalog) for design in designs},
     }
 
 
 def _exercise(exercise, to_html):
     return {
         "id": exercise.id,
+        "kind": exercise.kind,
+        "design": exercise.design,
         "label": exercise.label,
-        "slots": list(exercise.slots),
+        "ops": list(exercise.ops),
         "prompt": to_html(exercise.prompt),
         "hints": [to_html(hint) for hint in exercise.hints],
         "why": to_html(exercise.why),
         "stubs": dict(exercise.stubs),
         "solutions": dict(exercise.solutions),
+        "scope": {op: scope(exercise.design, op) for op in exercise.ops},
         "test_code": exercise.test_code,
         "version": exercise.version,
+    }
+
+
+def _design(design, catalog):
+    stubs = {}
+    for exercise in catalog.values():
+        if exercise.design == design and exercise.kind == "op":
+            stubs |= exercise.stubs
+    return {
+        "scaffold": [_segment(piece) for piece in scaffold.segments(design)],
+        "labels": labels(design),
+        "expression": DESIGNS[design].expression,  # slots hold an expression, not statements
+        "stubs": stubs,
     }
 
 

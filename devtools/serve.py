@@ -1,6 +1,6 @@
 """A static server for the built site, on 127.0.0.1 only.
 
-    python -m course.serve [--port 8000] [--root site] [--base /] [--isolate]
+    python -m devtools.serve [--port 8000] [--root site] [--base /] [--isolate]
 
 `--base /course/` serves the site under a sub-path, as a GitHub Pages project site would.
 `--isolate` adds the cross-origin isolation headers (COOP/COEP) that SharedArrayBuffer needs.
@@ -133,7 +133,7 @@ def start(root="site", *, port=0, base="/", isolate=False, quiet=True):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m course.serve", description="Serve the site.")
+    parser = argparse.ArgumentParser(prog="python -m devtools.serve", description="Serve the site.")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (default 8000)")
     parser.add_argument("--root", default="site", help="the built site (default: site)")
     parser.add_argument("--base", default="/", help="URL path to serve it under (default: /)")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from learner import Learner, Watch
 
-from course import chromium, serve
-from grader.catalog import load_catalog
+from devtools import chromium, serve
+from grader.exercises import load_catalog
 
 SITE = Path(os.environ.get("SITE_DIR") or Path(__file__).resolve().parent.parent / "site")
 SUB_PATH = "/course/"

@@ -121,9 +121,7 @@ class Learner:
         """Whether this page's Python was restored from a memory snapshot (widget/src/snapshot.js)
         rather than started from scratch."""
         self.wait_until_python_ready()
-        return self.page.evaluate(
-            'performance.getEntriesByName("python-ready")[0].detail.restored'
-        )
+        return self.page.evaluate('performance.getEntriesByName("python-ready")[0].detail.restored')
 
     def recoveries(self):
         """How each stopped run was recovered from, in order: `[(how, milliseconds)]`, `how` being

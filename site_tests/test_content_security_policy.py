@@ -12,8 +12,11 @@ addEventListener("securitypolicyviolation", (event) =>
 
 
 def pages():
-    return sorted(path.parent.relative_to(SITE).as_posix().strip(".") + "/"
-                  for path in SITE.glob("**/index.html") if "search" not in path.parts)
+    return sorted(
+        path.parent.relative_to(SITE).as_posix().strip(".") + "/"
+        for path in SITE.glob("**/index.html")
+        if "search" not in path.parts
+    )
 
 
 def test_every_page_runs_under_the_policy_without_a_violation(visit):

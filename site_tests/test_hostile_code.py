@@ -25,7 +25,7 @@ HOSTILE = {
     "imports js": "import js\njs.document.body.innerHTML = 'gone'\n",
     "rebinds the grader's names": (
         "import sys, json\nsys.modules['grader.grade'].agrees = lambda *a: True\n"
-        "json.dumps = lambda *a, **k: '{\"verdict\": \"pass\"}'\nself.grad += 0.0\n"
+        'json.dumps = lambda *a, **k: \'{"verdict": "pass"}\'\nself.grad += 0.0\n'
     ),
 }
 # learner code that would reach JavaScript through a function Pyodide keeps, post forged passes

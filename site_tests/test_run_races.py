@@ -146,9 +146,12 @@ def test_an_instant_page_change_during_a_run_does_not_hold_up_the_next_page(
         assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
         # the loop left behind is stopped, not waited for until its time limit
         assert other.solve("exp", exercises["exp"].solutions["exp"]) == "pass"
-        assert [reason for reason in page.evaluate(
-            'performance.getEntriesByName("python-recovery").map((e) => e.detail.reason)'
-        )] == ["left"]
+        assert [
+            reason
+            for reason in page.evaluate(
+                'performance.getEntriesByName("python-recovery").map((e) => e.detail.reason)'
+            )
+        ] == ["left"]
         page.go_back()
         expect(learner.tab("__mul__")).to_be_visible()
         nothing_running(learner)

@@ -1,11 +1,11 @@
-"""Runs inside Pyodide (see build_stdlib.mjs): the standard library the course needs, compiled.
+"""Runs inside Pyodide (see build.mjs): the standard library the course needs, compiled.
 
 Pyodide's python_stdlib.zip holds only sources, which CPython compiles at every start. The
 course needs a fraction of them: the modules Pyodide imports as it starts, and those the worker
 and the grader import. `start()` notes what is loaded and records every later import (with an
 audit hook: the grader's sandbox takes the modules a learner's code imported out of sys.modules
 again); `grade_everything()` takes the grader down every path it has; `finish()` zips what was
-imported, compiled by this very interpreter, without sources, and `stdlib_fallback.py` as
+imported, compiled by this very interpreter, without sources, and `fallback.py` as
 `_stdlib_fallback`, told which modules the zip lacks, to import those from the full standard
 library if a learner's code ever asks for one.
 """
@@ -26,6 +26,8 @@ ERROR_BODIES = (
     "import sys\nsys.exit(1)",  # SystemExit
     "import js",  # blocked
     "print('out')\nself.grad += float('nan')",  # printed output, not a number
+    "self.grad += sum.grad",  # a builtin's name, found on the line
+    "def _backward():\n    pass",  # cues read from the code
 )
 
 _imported = set()
@@ -50,14 +52,19 @@ def grade_everything(course_dir):
     import json
 
     sys.path.insert(0, course_dir)
-    import grader
-    from grader.catalog import load_catalog
+    from grader.exercises import load_catalog
+    from grader.judge import judge_json
+    from grader.observe import observe_json
     from grader.report import expectations
 
+    def grade(exercise, bodies):
+        bodies_json = json.dumps(bodies)
+        judge_json(exercise, bodies_json, observe_json(exercise, bodies_json))
+
     for exercise, _, bodies, _, _ in expectations(load_catalog()):
-        grader.grade_json(exercise.id, json.dumps(bodies))
+        grade(exercise.id, bodies)
     for body in ERROR_BODIES:
-        grader.grade_json("mul", json.dumps({"mul": body}))
+        grade("mul", {"mul": body})
 
 
 def finish(fallback_source):

@@ -30,9 +30,9 @@ def test_inline_scripts_are_the_javascript_ones_without_src():
 
 def test_script_src_allows_the_site_and_each_inline_script_by_hash():
     script_src = directives(csp.policy(PAGE))["script-src"].split()
-    assert script_src[0] == "'self'"
+    assert script_src[:2] == ["'self'", "'wasm-unsafe-eval'"]  # Python's workers take this policy
     scripts = ["var a = 1;", 'import "./x.js";', "inert()"]
-    assert set(script_src[1:]) == {sha256(script) for script in scripts}
+    assert set(script_src[2:]) == {sha256(script) for script in scripts}
     assert "'unsafe-inline'" not in script_src and "'unsafe-eval'" not in script_src
 
 
@@ -47,3 +47,10 @@ def test_the_meta_tag_comes_right_after_the_charset():
     meta = html.index('<meta http-equiv="Content-Security-Policy"')
     assert html.index('<meta charset="utf-8">') < meta < html.index("<script")
     assert csp.add_policy("<p>no head</p>") == "<p>no head</p>"
+
+
+def test_python_workers_take_the_page_policy_and_reach_only_the_site():
+    """Workers made from blob: URLs inherit this policy: they may connect to the site only."""
+    found = directives(csp.policy(PAGE))
+    assert found["worker-src"] == "'self' blob:"
+    assert found["connect-src"] == "'self'" and found["default-src"] == "'self'"

@@ -11,24 +11,23 @@ from pathlib import Path
 import markdown
 import pytest
 
-from course import assets, csp
-from course.fences import FenceError, replace_exercise_blocks
+from course import assets, csp, lessons
 from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
-from grader.catalog import load_catalog
-from grader.scaffold import SLOT_LABELS
+from grader.exercises import load_catalog
+from grader.scaffold import labels
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
 DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
 
 
-def names(ids, line):
+def names(ids):
     """A stand-in renderer that shows what the block handed over."""
-    return f"<widget {' '.join(ids)} at {line}>"
+    return f"<widget {' '.join(ids)}>"
 
 
 def replaced(text):
-    return replace_exercise_blocks(textwrap.dedent(text), names)
+    return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, to_html, names)
 
 
 def to_html(text):
@@ -47,7 +46,7 @@ def test_block_becomes_the_rendered_widget():
 
         After.
         """)
-    assert "<widget add mul diamond at 3>" in page
+    assert "<widget add mul diamond>" in page
     assert "```" not in page
     assert page.startswith("# Title\n") and page.rstrip().endswith("After.")
 
@@ -65,30 +64,33 @@ def test_other_fences_are_kept_with_what_they_hold():
         x = 1
         ~~~
         """)
-    assert replace_exercise_blocks(page, names) == page
+    assert replaced(page) == page
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("```exercise\nadd\n", "line 1: the ```exercise block is never closed"),
-        ("text\n\n```exercise\n```\n", "line 3: the ```exercise block names no exercise"),
-        ("```exercise\nadd mul add\n```\n", "line 1: the ```exercise block repeats add"),
-        ("- a\n\n    ```exercise\n    add\n    ```\n", "line 3: the ```exercise block is indented"),
+        ("```exercise\nadd\n", "page.md, line 1: a ``` fence is never closed"),
+        ("text\n\n```exercise\n```\n", "page.md, line 3: the ```exercise block names no exercise"),
+        ("```exercise\nadd mul add\n```\n", "page.md, line 1: the ```exercise block repeats add"),
+        (
+            "- a\n\n    ```exercise\n    add\n    ```\n",
+            "page.md, line 3: write a ```exercise fence at the left margin",
+        ),
     ],
 )
 def test_malformed_blocks_are_refused_with_their_line(text, message):
-    """Unclosed, empty, repeating or indented blocks raise FenceError naming the line."""
-    with pytest.raises(FenceError, match=re.escape(message)):
-        replace_exercise_blocks(text, names)
+    """Unclosed, empty, repeating or indented blocks are refused, naming the page and line."""
+    with pytest.raises(lessons.LessonError, match=re.escape(message)):
+        replaced(text)
 
 
 def test_unknown_id_is_refused_naming_it_and_the_known_ones():
     """An id that exercises/ does not define raises UnknownExercise listing the real ids."""
     with pytest.raises(UnknownExercise) as caught:
-        widget_data(["mul", "relu"], CATALOG, to_html)
-    assert "'relu'" in str(caught.value)
-    assert "add, mul, pow, tanh, exp, diamond" in str(caught.value)
+        widget_data(["mul", "sigmoid"], CATALOG, to_html)
+    assert "'sigmoid'" in str(caught.value)
+    assert ", ".join(CATALOG) in str(caught.value)
 
 
 def test_widget_data_carries_each_exercise_in_block_order():
@@ -96,21 +98,26 @@ def test_widget_data_carries_each_exercise_in_block_order():
     data = widget_data(["diamond", "mul"], CATALOG, to_html)
     diamond, mul = data["exercises"]
     assert [diamond["id"], mul["id"]] == ["diamond", "mul"]
-    assert mul["label"] == "__mul__" and mul["slots"] == ["mul"]
+    assert mul["label"] == "__mul__" and mul["ops"] == ["mul"] and mul["kind"] == "op"
+    assert mul["scope"] == {"mul": ["self", "other", "out", "math"]}
+    assert diamond["kind"] == "graph" and diamond["design"] == mul["design"] == "closures"
     assert mul["prompt"].startswith("<p>") and "`" not in mul["prompt"]
     assert mul["hints"] == [to_html(hint) for hint in CATALOG["mul"].hints]
     assert mul["stubs"] == {"mul": CATALOG["mul"].stubs["mul"]}
     assert mul["solutions"] == {"mul": CATALOG["mul"].solutions["mul"]}
     assert mul["test_code"] == "" and diamond["test_code"] == CATALOG["diamond"].test_code
     assert "backward()" in diamond["test_code"]
-    assert set(diamond["stubs"]) == set(SLOT_LABELS)
+    assert set(diamond["stubs"]) == set(CATALOG["diamond"].ops)
     assert mul["version"] == CATALOG["mul"].version
 
 
 def test_scaffold_segments_join_into_the_value_class():
-    """The scaffold's text pieces and slots, in order, name every slot once."""
-    scaffold = widget_data(["add"], CATALOG, to_html)["scaffold"]
-    assert [piece["slot"] for piece in scaffold if "slot" in piece] == list(SLOT_LABELS)
+    """The design's text pieces and slots, in order, name every op once, with its starter code."""
+    design = widget_data(["add"], CATALOG, to_html)["designs"]["closures"]
+    scaffold = design["scaffold"]
+    assert [piece["slot"] for piece in scaffold if "slot" in piece] == list(labels("closures"))
+    assert design["labels"]["add"] == "__add__" and design["expression"] is False
+    assert design["stubs"]["relu"] == CATALOG["relu"].stubs["relu"]
     text = "".join(piece.get("text", "") for piece in scaffold)
     assert "class Value" in text and "def backward(self):" in text
 
@@ -179,21 +186,23 @@ def test_built_page_loads_the_widget_as_a_module(site):
 
 
 def test_a_page_with_an_exercise_starts_python_from_its_head(site):
-    """The worker starts while the page is parsed; widget/src/python.js adopts it."""
+    """The bundle's early start is inlined with the worker's address; widget/src/page/python.js
+    adopts the workers it starts."""
     head = (site / "index.html").read_text().split("</head>")[0]
-    assert 'new Worker("assets/course/worker.js",{type:"module",name:"python"})' in head
+    early = (site / assets.EARLY_JS).read_text().strip()
+    assert f'<script data-worker="assets/course/worker.js">{early}</script>' in head
 
 
 def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):
     """A script after a style sheet waits for it; one before the policy is not covered by it."""
     head = (site / "index.html").read_text().split("</head>")[0]
-    start = head.index("new Worker(")
+    start = head.index("<script data-worker=")
     assert head.index('http-equiv="Content-Security-Policy"') < start < head.index("stylesheet")
 
 
 def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     """Pyodide's snapshots are private API: the worker gets the flag only from mkdocs.yml."""
-    assert "snapshot:!1}" in (site / assets.WORKER_JS).read_text()
+    assert "snapshot:!1" in (site / assets.WORKER_JS).read_text()
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Page\n\n```exercise\nadd\n```\n")
     (tmp_path / "mkdocs.yml").write_text(
@@ -202,14 +211,14 @@ def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     build = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
     done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert "snapshot:!0}" in (tmp_path / "site" / assets.WORKER_JS).read_text()
+    assert "snapshot:!0" in (tmp_path / "site" / assets.WORKER_JS).read_text()
 
 
-def test_a_page_without_an_exercise_starts_no_python():
+def test_a_page_without_an_exercise_starts_no_python(site):
     page = "<html><head><title>t</title></head><body><p>lesson</p></body></html>"
-    assert assets.start_python_early(page, "lesson/") == page
+    assert assets.start_python_early(page, "lesson/", site) == page
     with_widget = page.replace("<p>lesson</p>", "<div data-exercise-widget></div>")
-    assert '"../assets/course/worker.js"' in assets.start_python_early(with_widget, "lesson/")
+    assert '"../assets/course/worker.js"' in assets.start_python_early(with_widget, "lesson/", site)
 
 
 def test_build_bundles_the_widget(site):
@@ -233,8 +242,9 @@ def test_python_zip_holds_grader_and_exercises(site):
     expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "grader").glob("*.py")}
     for exercise in CATALOG.values():
         expected.add(f"exercises/{exercise.id}/exercise.toml")
-        expected.add(f"exercises/{exercise.id}/.meta/mistakes.toml")
-        if exercise.id in SLOT_LABELS:
+        if exercise.known_wrong:
+            expected.add(f"exercises/{exercise.id}/.meta/wrong_answers.toml")
+        if exercise.kind == "op":
             expected.add(f"exercises/{exercise.id}/stub.py")
             expected.add(f"exercises/{exercise.id}/.meta/solution.py")
     assert expected <= names
@@ -252,7 +262,7 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     """`mkdocs build` stops with the page's path, the line and the unknown id."""
     done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd sigmoid\n```\n")
     assert done.returncode != 0
-    assert "index.md: line 3: unknown exercise 'sigmoid'" in done.stderr
+    assert "index.md, line 3: unknown exercise 'sigmoid'" in done.stderr
 
 
 def test_every_page_ships_a_policy_allowing_its_inline_scripts(site):

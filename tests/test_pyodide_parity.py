@@ -13,7 +13,7 @@ import pytest
 
 from course import assets
 from grader import grade
-from grader.catalog import load_catalog
+from grader.exercises import load_catalog
 from grader.report import expectations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,29 +26,60 @@ HOSTILE = [
     ("mul", {"mul": "def f(n):\n    return f(n + 1)\nf(0)"}),
     ("tanh", {"tanh": "for i in range(50000):\n    print(i)\nself.grad += 1"}),
     ("exp", {"exp": "import builtins\nbuiltins.round = lambda *a: 0\nself.grad += 0.0"}),
+    ("mul", {"mul": "self.grad += float('nan')\nother.grad = 10**400"}),
+    ("mul", {"mul": "class E(Exception):\n    def __str__(self):\n        1/0\nraise E()"}),
+    ("mul", {"mul": "e = ImportError('x')\ne.name = 5\nraise e"}),
+    ("mul", {"mul": "import sys\nsys.stdout.write(12)\nself.grad += 1"}),
+    (
+        "mul",
+        {
+            "mul": "# a\u2028b\x85c\fd\nself.grad += other.data * out.grad\n"
+            "other.grad += self.data * out.grad"
+        },
+    ),
 ]
 
 
 def comparable(result):
-    """What must not differ between runtimes (floats beyond seven decimals may)."""
-    rows = [(r["value"], r["got_text"], r["expected_text"], r["passed"], r["mistakes"])
-            for r in result["checks"]]
+    """What must not differ between runtimes (floats beyond seven decimals may): the verdict,
+    rows, diagnoses, the error's place, and each check's graph and step-through."""
+    rows = [
+        (r["value"], r["got_text"], r["expected_text"], r["passed"], r["diagnoses"])
+        for check in result["checks"]
+        for r in check["rows"]
+    ]
+    graphs = [(check["nodes"], check["steps"]) for check in result["checks"]]
     error = result["error"] and (result["error"]["type"], result["error"]["line"])
-    return result["verdict"], rows, error, result["stubs"], len(result["stdout"])
+    return (
+        result["verdict"],
+        rows,
+        graphs,
+        error,
+        result["stubs"],
+        result["diagnoses"],
+        result["diagnosis"],
+        len(result["stdout"]),
+    )
 
 
 def requests():
-    answers = [{"exercise": e.id, "bodies": bodies}
-               for e, _, bodies, _, _ in expectations(load_catalog())]
+    answers = [
+        {"exercise": e.id, "bodies": bodies} for e, _, bodies, _, _ in expectations(load_catalog())
+    ]
     # hostile code first: every honest answer after it must still be graded as in CPython
     return [{"exercise": e, "bodies": bodies} for e, bodies in HOSTILE] + answers
 
 
 def grade_in_pyodide(requests, *options, log=None):
     """The results of `requests` graded in Pyodide; what it printed on stderr goes to `log`."""
-    run = subprocess.run(["node", str(ROOT / "tools" / "grade_in_pyodide.mjs"), *options],
-                         input=json.dumps(requests), capture_output=True, text=True,
-                         check=True, timeout=300)
+    run = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "grade.mjs"), *options],
+        input=json.dumps(requests),
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     if log is not None:
         log.append(run.stderr)
     results = json.loads(run.stdout)
@@ -118,7 +149,7 @@ def test_the_trimmed_stdlib_is_compiled_and_the_same_at_every_build(trimmed_stdl
     """Sources left out; the same bytes from a second build, so browsers keep it cached."""
     course_zip = assets.write_python_zip(ROOT, tmp_path)
     again = tmp_path / "again.zip"
-    build = ["node", "tools/build_stdlib.mjs", "--course-zip", str(course_zip), "--out", str(again)]
+    build = ["node", "stdlib/build.mjs", "--course-zip", str(course_zip), "--out", str(again)]
     subprocess.run(build, cwd=ROOT, capture_output=True, check=True, timeout=300)
     assert again.read_bytes() == trimmed_stdlib.read_bytes()
     with zipfile.ZipFile(again) as archive:

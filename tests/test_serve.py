@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from course.serve import start
+from devtools.serve import start
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):

@@ -1,10 +1,16 @@
-// Bundles the widget for the site: widget.js (page module), worker.js (module worker), widget.css.
+// Bundles the browser code for the site, into <outdir>:
+//   widget.js    the page's module (src/page/main.js): widgets, quizzes, the page's Python
+//   worker.js    Python's module worker (src/worker/main.js)
+//   early.js     a classic script the build inlines first in a page's <head> (src/page/early-start.js)
+//   widget.css   the styles (styles/)
 // Usage: node widget/build.mjs --outdir <dir> --python-assets <json>
-// <json> tells the worker where the build put Pyodide, the standard library and python.zip
-// (course/assets.py writes them first); the worker's bundle sees it as the constant PYTHON_ASSETS.
-import { build } from "esbuild";
-import { parseArgs } from "node:util";
+// <json> says where the build put Pyodide, the standard library and python.zip (course/assets.py
+// writes them first), and whether memory snapshots are on; every bundle sees it as the constant
+// PYTHON_ASSETS.
+
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { build } from "esbuild";
 
 const { values } = parseArgs({
   options: { outdir: { type: "string" }, "python-assets": { type: "string" } },
@@ -15,27 +21,26 @@ if (!values.outdir || !values["python-assets"]) {
 }
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
+// UNMINIFIED=1 in the environment keeps the bundles readable, for debugging
 const common = {
   outdir: values.outdir,
   bundle: true,
-  format: "esm",
-  minify: true,
+  minify: !process.env.UNMINIFIED,
   target: ["es2022"],
   legalComments: "eof",
   logLevel: "warning",
+  define: { PYTHON_ASSETS: JSON.stringify(JSON.parse(values["python-assets"])) },
 };
 
 await Promise.all([
   build({
     ...common,
+    format: "esm",
     entryPoints: [
-      { in: here("src/main.js"), out: "widget" },
-      { in: here("widget.css"), out: "widget" },
+      { in: here("src/page/main.js"), out: "widget" },
+      { in: here("styles/widget.css"), out: "widget" },
     ],
   }),
-  build({
-    ...common,
-    entryPoints: [{ in: here("src/worker.js"), out: "worker" }],
-    define: { PYTHON_ASSETS: JSON.stringify(JSON.parse(values["python-assets"])) },
-  }),
+  build({ ...common, format: "esm", entryPoints: [{ in: here("src/worker/main.js"), out: "worker" }] }),
+  build({ ...common, format: "iife", entryPoints: [{ in: here("src/page/early-start.js"), out: "early" }] }),
 ]);

@@ -1,5 +1,5 @@
 // Runs the grader under the real Pyodide (the browser's runtime) in Node.
-// Usage: node tools/grade_in_pyodide.mjs [--stdlib <zip> [--fallback]] < requests.json > results.json
+// Usage: node tests/pyodide/grade.mjs [--stdlib <zip> [--fallback]] < requests.json > results.json
 // Input: [{exercise, bodies}, ...]; output: the grader's result for each, in order.
 // --stdlib: start from that standard library (the build's trimmed one) instead of Pyodide's own;
 // --fallback: and import what it lacks from the full one, as the browser's worker does.
@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadPyodide } from "pyodide";
 
-const repo = fileURLToPath(new URL("..", import.meta.url));
-const fullStdlib = new URL("../node_modules/pyodide/python_stdlib.zip", import.meta.url);
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const fullStdlib = new URL("../../node_modules/pyodide/python_stdlib.zip", import.meta.url);
 const { values } = parseArgs({ options: { stdlib: { type: "string" }, fallback: { type: "boolean" } } });
 const requests = readFileSync(0, "utf8");
 

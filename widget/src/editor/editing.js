@@ -1,69 +1,28 @@
 /**
  * What the editor does beyond typing and moving the cursor, which the browser and CodeMirror's
- * view already handle: deleting, undo and redo, Python's indentation (Enter, Tab, Shift+Tab,
- * Backspace, a dedent when `else:` and its kind are typed), Ctrl/Cmd+/ for comments, select all.
- * CodeMirror's own commands package, with the language packages it pulls in, would add ~18 KB
- * (brotli) to every page, most of it for languages and commands these editors lack.
+ * view already handle: Python's indentation (Enter, Tab, Shift+Tab, Backspace, a dedent when
+ * `else:` and its kind are typed), deleting, Ctrl/Cmd+/ for comments, select all, and undo and
+ * redo, whose history (grouping, selections, input methods) is CodeMirror's own.
  */
-import { Annotation, EditorSelection, StateField, Transaction, findClusterBreak } from "@codemirror/state";
+import {
+  cursorLineBoundaryBackward,
+  history,
+  historyKeymap,
+  selectLineBoundaryBackward,
+  toggleTabFocusMode,
+} from "@codemirror/commands";
+import { EditorSelection, findClusterBreak } from "@codemirror/state";
 import { EditorView, keymap } from "@codemirror/view";
-import { DEDENTING, INDENT_UNIT, indentAfter, indentation } from "./python-syntax.js";
+import { DEDENTING, INDENT_UNIT, indentAfter, indentation } from "./python-tokens.js";
 
-const JOIN_MS = 500; // typing or deleting within this of the last edit is undone with it
-const MAX_EVENTS = 200;
-const restoring = Annotation.define(); // carries the history that an undo or redo leaves
+const CONTEXT = 2000; // characters before the cursor that decide a new line's indentation
 
-/**
- * The undo and redo stacks: each event holds the changes that take the text back, and the
- * selection from before. Consecutive typing (or deleting) joins one event.
- */
-const historyField = StateField.define({
-  create: () => ({ done: [], undone: [], last: null, time: 0 }),
-  update(history, tr) {
-    const restored = tr.annotation(restoring);
-    if (restored) return restored;
-    if (!tr.docChanged) {
-      const moved = tr.selection && !tr.selection.eq(tr.startState.selection);
-      return moved ? { ...history, last: null } : history; // a move ends a run of typing
-    }
-    const back = tr.changes.invert(tr.startState.doc);
-    const kind = tr.isUserEvent("input.type") ? "type" : tr.isUserEvent("delete") ? "delete" : null;
-    const previous = history.done.at(-1);
-    const time = tr.annotation(Transaction.time);
-    const joins = kind && kind === history.last && time - history.time < JOIN_MS && previous;
-    const event = joins
-      ? { changes: back.compose(previous.changes), selection: previous.selection }
-      : { changes: back, selection: tr.startState.selection };
-    const done = [...history.done.slice(0, joins ? -1 : undefined), event].slice(-MAX_EVENTS);
-    return { done, undone: [], last: kind, time };
-  },
-});
-
-function step(view, from, to) {
-  const history = view.state.field(historyField);
-  const event = history[from].at(-1);
-  if (!event) return false;
-  const { state } = view;
-  const inverse = { changes: event.changes.invert(state.doc), selection: state.selection };
-  const next = { ...history, [from]: history[from].slice(0, -1), [to]: [...history[to], inverse], last: null };
-  view.dispatch({
-    changes: event.changes,
-    selection: event.selection,
-    annotations: [restoring.of(next), Transaction.userEvent.of(from === "done" ? "undo" : "redo")],
-    scrollIntoView: true,
-  });
-  return true;
-}
-
-export const undo = (view) => step(view, "done", "undone");
-export const redo = (view) => step(view, "undone", "done");
-
-/** A new line, indented as Python's block structure wants it. */
-function newline(view) {
+/** A new line, indented as Python's block structure (and any open bracket) wants it. */
+export function newline(view) {
   const { state } = view;
   const change = state.changeByRange((range) => {
-    const line = state.doc.lineAt(range.from);
-    const insert = "\n" + " ".repeat(indentAfter(line.text.slice(0, range.from - line.from)));
+    const before = state.doc.sliceString(Math.max(0, range.from - CONTEXT), range.from);
+    const insert = `\n${" ".repeat(indentAfter(before))}`;
     return {
       changes: { from: range.from, to: range.to, insert },
       range: EditorSelection.cursor(range.from + insert.length),
@@ -96,10 +55,10 @@ function changeLines(view, change, userEvent) {
   return true;
 }
 
-const indentMore = (view) =>
+export const indentMore = (view) =>
   changeLines(view, (line) => ({ from: line.from, insert: " ".repeat(INDENT_UNIT) }), "input.indent");
 
-const indentLess = (view) =>
+export const indentLess = (view) =>
   changeLines(
     view,
     (line) => {
@@ -145,7 +104,7 @@ function wordEdge(text, column, forward) {
 }
 
 // Backspace in the indentation before the cursor goes back to the previous indent stop
-const deleteBackward = (view) =>
+export const deleteBackward = (view) =>
   deleteBy(view, false, (text, column) => {
     const before = text.slice(0, column);
     if (/^ +$/.test(before)) return Math.ceil(column / INDENT_UNIT - 1) * INDENT_UNIT;
@@ -156,7 +115,7 @@ const deleteWordBackward = (view) => deleteBy(view, false, (text, column) => wor
 const deleteWordForward = (view) => deleteBy(view, true, (text, column) => wordEdge(text, column, true));
 
 /** Comments the selected lines out, or in again when every one of them is a comment. */
-function toggleComment(view) {
+export function toggleComment(view) {
   const lines = selectedLines(view.state).filter((line) => line.text.trim());
   if (!lines.length) return true;
   if (lines.every((line) => line.text.trimStart().startsWith("#"))) {
@@ -180,7 +139,7 @@ function indentationLength(text) {
 const dedentOnColon = EditorView.inputHandler.of((view, from, to, text) => {
   if (text !== ":" || view.state.selection.ranges.length > 1) return false;
   const line = view.state.doc.lineAt(from);
-  const typed = line.text.slice(0, from - line.from) + ":" + line.text.slice(to - line.from);
+  const typed = `${line.text.slice(0, from - line.from)}:${line.text.slice(to - line.from)}`;
   if (!DEDENTING.test(typed)) return false;
   const above = codeAbove(view.state.doc, line.number);
   if (above === null) return false;
@@ -213,25 +172,19 @@ const selectAll = (view) => {
   return true;
 };
 
-/** Undo and redo from the browser's own menus and gestures. */
-const historyInput = EditorView.domEventHandlers({
-  beforeinput(event, view) {
-    const command = { historyUndo: undo, historyRedo: redo }[event.inputType];
-    if (!command) return false;
-    event.preventDefault();
-    return command(view);
-  },
-});
-
-/** Everything above, for an editable view. Tab indents; Esc then Tab leaves the editor. */
+/**
+ * Everything above, for an editable view. Tab indents; Esc then Tab leaves the editor, and so
+ * does Tab once Ctrl+M has made it move focus (CodeMirror's tab-focus mode).
+ */
 export const editing = [
-  historyField,
-  historyInput,
+  history(),
   dedentOnColon,
   keymap.of([
-    { key: "Mod-z", run: undo, preventDefault: true },
-    { key: "Mod-y", run: redo, preventDefault: true },
-    { key: "Mod-Shift-z", run: redo, preventDefault: true },
+    ...historyKeymap,
+    // Tab indents; Ctrl+M (Shift+Alt+M on a Mac) makes it move focus instead, and back
+    { key: "Ctrl-m", mac: "Shift-Alt-m", run: toggleTabFocusMode },
+    // Home goes to the code first, then to the line's start
+    { key: "Home", run: cursorLineBoundaryBackward, shift: selectLineBoundaryBackward, preventDefault: true },
     { key: "Enter", run: newline },
     { key: "Tab", run: indentMore, shift: indentLess },
     { key: "Mod-]", run: indentMore },

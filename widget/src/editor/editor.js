@@ -2,15 +2,16 @@
 import { EditorState, Prec, StateEffect, StateField } from "@codemirror/state";
 import {
   Decoration,
-  EditorView,
   drawSelection,
+  EditorView,
   highlightActiveLine,
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
 } from "@codemirror/view";
 import { editing } from "./editing.js";
-import { INDENT_UNIT, bracketMatching, highlighting } from "./python-syntax.js";
+import { bracketMatching, highlighting } from "./python-syntax.js";
+import { INDENT_UNIT } from "./python-tokens.js";
 
 const setMarks = StateEffect.define();
 
@@ -41,7 +42,17 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       drawSelection(),
       bracketMatching,
       EditorView.lineWrapping, // a phone shows ~30 columns: wrap rather than hide code
-      Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
+      Prec.highest(
+        keymap.of([
+          {
+            key: "Mod-Enter",
+            run: () => {
+              onRun();
+              return true;
+            },
+          },
+        ]),
+      ),
       editing,
       EditorView.contentAttributes.of({ "aria-label": label }),
       EditorView.updateListener.of((update) => {
@@ -75,8 +86,6 @@ export function setText(view, text) {
 export function markLines(view, marks) {
   const decorations = marks
     .filter(({ line }) => line >= 1 && line <= view.state.doc.lines)
-    .map(({ line, className }) =>
-      Decoration.line({ class: className }).range(view.state.doc.line(line).from),
-    );
+    .map(({ line, className }) => Decoration.line({ class: className }).range(view.state.doc.line(line).from));
   view.dispatch({ effects: setMarks.of(Decoration.set(decorations, true)) });
 }

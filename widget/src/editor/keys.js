@@ -1,5 +1,5 @@
 /** Keyboard names as this learner's platform writes them. */
-import { h } from "./dom.js";
+import { h } from "../page/dom.js";
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 export const MOD = MAC ? "⌘" : "Ctrl";
@@ -9,7 +9,10 @@ export function kbd(...keys) {
   return keys.flatMap((key, i) => [i ? "+" : "", h("kbd", {}, key)]);
 }
 
-/** How keyboard users run the test and leave the editor (Tab indents inside it). */
+/**
+ * How keyboard users run the test and leave the editor (Tab indents inside it). Shown only
+ * where there is a keyboard to speak of (widget.css hides it on touch screens).
+ */
 export function editorHelp() {
   return h(
     "p",
@@ -19,10 +22,10 @@ export function editorHelp() {
     h("kbd", {}, "Tab"),
     " indents; to leave the editor press ",
     h("kbd", {}, "Esc"),
-    " then ",
+    " and then ",
     h("kbd", {}, "Tab"),
-    ", or ",
+    ", or press ",
     MAC ? kbd("Shift", "Alt", "M") : kbd("Ctrl", "M"),
-    " to make Tab move focus.",
+    " and Tab moves focus until you press it again.",
   );
 }

@@ -1,30 +1,51 @@
-/** An op tab: the learner writes one `_backward` body, runs the test, and reads the verdict. */
-import { h } from "./dom.js";
-import { createEditor, createViewer, markLines, setText } from "./editor.js";
-import { editorHelp } from "./keys.js";
-import { disclosure, fullClass, hints, prompt, why } from "./parts.js";
+/** An op tab: the learner writes one op's code, runs the test, and reads the verdict. */
+import { createEditor, createViewer, markLines, setText } from "../editor/editor.js";
+import { editorHelp } from "../editor/keys.js";
+import { h } from "../page/dom.js";
+import { store } from "../page/storage.js";
+import { isStub } from "../shared/scaffold.js";
+import { codeKey } from "./model.js";
+import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
 import { createResult } from "./results.js";
 import { createRunner } from "./run.js";
-import { store } from "./storage.js";
 
-/** Fills `panel` for `exercise`; `onPassed(passed)` runs when the pass state is known or changes. */
-export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
-  const slot = exercise.slots[0];
-  const stub = exercise.stubs[slot] ?? "";
-  const saved = store.code(slot);
+/** What the learner writes, in each design. */
+const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)" };
+
+/**
+ * Fills `panel` for `exercise`; `onChange()` runs whenever its code or its verdict changes,
+ * so that the widget can update every tab's mark.
+ */
+export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange }) {
+  const op = exercise.ops[0];
+  const key = codeKey(exercise.design, op);
+  const stub = exercise.stubs[op];
+  const saved = store.code(key);
   let progress = store.progress(exercise.id, exercise.version);
 
-  const result = createResult();
+  const result = createResult({ goTo: (o) => goTo(exercise.design, o) });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const notice = h("div", { class: "mg-notice", role: "status" });
+  const changed = h(
+    "p",
+    { class: "mg-notice mg-notice--changed", hidden: true },
+    "You changed this code since it passed: run the test again to check it.",
+  );
   const whyPart = why(exercise);
+  const scope = exercise.scope[op];
   const editorFrame = h(
     "div",
     { class: "mg-code mg-editor" },
     h(
       "div",
-      { class: "mg-code__bar", "aria-hidden": "true" },
-      h("code", {}, `Value.${exercise.label} › def _backward():`),
+      { class: "mg-code__bar" },
+      h("code", { "aria-hidden": "true" }, `Value.${exercise.label} › ${WRITES[exercise.design]}`),
+      h(
+        "span",
+        { class: "mg-code__scope" },
+        "Names you can use: ",
+        scope.flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]),
+      ),
     ),
   );
   // a hidden tab gets its editor when first shown: the page is ready sooner
@@ -33,39 +54,35 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     (view ??= createEditor({
       parent: editorFrame,
       doc: saved?.text ?? stub,
-      label: `Your _backward body for ${exercise.label}`,
+      label: `Your code for ${exercise.label}`,
       onChange: (text) => {
-        store.setCode(slot, text, exercise.version);
+        store.setCode(key, text, exercise.version);
         notice.replaceChildren();
         full.refresh();
+        compare.refresh();
+        onChange();
       },
       onRun: () => run(),
     }));
   if (!panel.hidden) editor();
+  const current = () => (view ? view.state.doc.toString() : (store.code(key)?.text ?? stub));
 
   const solutionView = h("div", { class: "mg-code" });
+  const solutionCaption = h("p", { class: "mg-code__caption", tabindex: "-1" }, "One correct body:");
   const solution = disclosure({
     show: "Show solution",
     hide: "Hide solution",
-    content: h(
-      "div",
-      { class: "mg-solution" },
-      h("p", { class: "mg-code__caption" }, "One correct body:"),
-      solutionView,
-    ),
+    content: h("div", { class: "mg-solution" }, solutionCaption, solutionView),
     onOpen: () => {
       if (!solutionView.firstChild) {
-        createViewer({
-          parent: solutionView,
-          doc: (exercise.solutions[slot] ?? "").trimEnd(),
-          label: "The solution, read-only",
-        });
+        createViewer({ parent: solutionView, doc: exercise.solutions[op].trimEnd(), label: "The solution, read-only" });
       }
+      solutionCaption.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      solutionCaption.focus({ preventScroll: true });
     },
   });
-  solution.button.hidden = !progress.attempted;
-  const full = fullClass({ model, bodies, active: slot });
-
+  const full = fullClass({ model, design: exercise.design, bodies, active: op });
+  const compare = comparison({ mine: current, reference: exercise.solutions[op] });
   const resetButton = h("button", { type: "button", class: "mg-button", onclick: reset }, "Reset");
 
   panel.append(
@@ -73,6 +90,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
     editorFrame,
     editorHelp(),
     notice,
+    changed,
     h(
       "div",
       { class: "mg-actions" },
@@ -80,17 +98,19 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
       runner.stopButton,
       resetButton,
       solution.button,
+      compare.button,
       full.button,
     ),
     result.el,
     solution.content,
+    compare.content,
     full.content,
     hints(exercise),
     whyPart.el,
   );
 
   // said until the learner edits or runs: their next save records the new version
-  if (!saved && store.damaged(`code:${slot}`)) {
+  if (!saved && store.damaged(`code:${key}`)) {
     notice.replaceChildren(
       "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.",
     );
@@ -99,8 +119,21 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
       "This exercise has changed since you last worked on it. Your code is kept as you left it; run the test to check it again.",
     );
   }
-  whyPart.show(progress.passed);
-  onPassed(progress.passed);
+
+  /** "passed" when the code is what passed, "changed" when it passed with other code, else "". */
+  function state() {
+    if (progress.passedWith === null) return "";
+    return progress.passedWith === current() ? "passed" : "changed";
+  }
+
+  function show() {
+    const now = state();
+    solution.button.hidden = !progress.attempted;
+    compare.button.hidden = now !== "passed";
+    if (now !== "passed") compare.close();
+    changed.hidden = now !== "changed";
+    whyPart.show(now === "passed");
+  }
 
   function reset() {
     const view = editor();
@@ -122,22 +155,28 @@ export function mountOpPanel({ panel, exercise, model, bodies, onPassed }) {
   async function run() {
     const view = editor();
     const text = view.state.doc.toString();
-    store.setCode(slot, text, exercise.version);
+    store.setCode(key, text, exercise.version);
     notice.replaceChildren();
     markLines(view, []);
-    progress = { ...progress, attempted: true };
+    if (!isStub(text, stub)) progress = { ...progress, attempted: true };
     store.setProgress(exercise.id, exercise.version, progress);
-    solution.button.hidden = false;
-    const outcome = await runner.run({ [slot]: text });
+    show();
+    const outcome = await runner.run({ [op]: text });
     if (!outcome) return;
-    progress = { ...progress, passed: outcome.verdict === "pass" };
+    const passed = outcome.verdict === "pass";
+    progress = { ...progress, passedWith: passed ? text : null };
     store.setProgress(exercise.id, exercise.version, progress);
-    whyPart.show(progress.passed);
-    onPassed(progress.passed);
+    onChange();
     const error = outcome.error;
-    if (error?.slot === slot && error.line)
-      markLines(view, [{ line: error.line, className: "mg-line-error" }]);
+    if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
   }
 
-  return { refresh: () => editor().requestMeasure() };
+  return {
+    refresh: () => editor().requestMeasure(),
+    state: () => {
+      const now = state();
+      show();
+      return now;
+    },
+  };
 }

@@ -1,8 +1,11 @@
-/** Pieces both kinds of panel share: prompt, hints, "why it works", disclosures, the full class. */
-import { h, uid } from "./dom.js";
+/**
+ * Pieces both kinds of panel share: prompt, hints, "why it works", disclosures, the full class,
+ * and the learner's code beside the reference.
+ */
 import { EditorView } from "@codemirror/view";
-import { createViewer, markLines, setText } from "./editor.js";
-import { assemble } from "./scaffold.js";
+import { createViewer, markLines, setText } from "../editor/editor.js";
+import { h, uid } from "../page/dom.js";
+import { assemble } from "../shared/scaffold.js";
 
 export function prompt(exercise) {
   return h("div", { class: "mg-prompt", html: exercise.prompt });
@@ -55,31 +58,33 @@ export function disclosure({ show, hide, content, onOpen }) {
     if (open) onOpen?.();
   };
   button.addEventListener("click", () => set(content.hidden));
-  return { button, content, close: () => set(false) };
+  return { button, content, close: () => set(false), isOpen: () => !content.hidden };
 }
 
 /**
- * "Show full Value class": the scaffold with the learner's current bodies, read-only,
- * the `active` slot marked. Returns the disclosure; `refresh()` re-reads the bodies.
+ * "Show full Value class": the design's class with the learner's current code, read-only, the
+ * `active` op's slot marked (every slot when null). Returns the disclosure; `refresh()` re-reads
+ * the code.
  */
-export function fullClass({ model, bodies, active }) {
+export function fullClass({ model, design, bodies, active }) {
   const frame = h("div", { class: "mg-code mg-fullclass" });
+  const { labels } = model.designs[design];
   const caption = h(
     "p",
     { class: "mg-code__caption" },
     active
       ? [
           "The whole class as it runs, with your code in place; your ",
-          h("code", {}, model.slotLabels[active]),
-          " body is highlighted.",
+          h("code", {}, labels[active]),
+          " code is highlighted.",
         ]
-      : "The whole class as it runs, with all your closure bodies in place (highlighted).",
+      : "The whole class as it runs, with all of your code in place (highlighted).",
   );
   const content = h("div", { class: "mg-fullclass__wrap" }, caption, frame);
   let view = null;
   const refresh = () => {
-    if (content.hidden) return;
-    const { text, lines } = assemble(model.scaffold, bodies());
+    if (content.hidden) return null;
+    const { text, lines } = assemble(model.designs[design], bodies(design));
     if (!view) view = createViewer({ parent: frame, doc: text, label: "The full Value class, read-only" });
     else setText(view, text);
     const marks = [];
@@ -102,5 +107,40 @@ export function fullClass({ model, bodies, active }) {
       }
     },
   });
+  return { ...disc, refresh };
+}
+
+/**
+ * "Compare with the reference", offered once the learner's code passes: their code beside one
+ * correct body, both read-only. `mine()` is their current code.
+ */
+export function comparison({ mine, reference }) {
+  const yours = h("div", { class: "mg-code" });
+  const theirs = h("div", { class: "mg-code" });
+  const content = h(
+    "div",
+    { class: "mg-compare" },
+    h("figure", {}, h("figcaption", { class: "mg-code__caption" }, "Your code"), yours),
+    h("figure", {}, h("figcaption", { class: "mg-code__caption" }, "The reference"), theirs),
+  );
+  let views = null;
+  const refresh = () => {
+    if (content.hidden) return;
+    if (!views) {
+      views = [
+        createViewer({ parent: yours, doc: mine().trimEnd(), label: "Your code, read-only" }),
+        createViewer({ parent: theirs, doc: reference.trimEnd(), label: "The reference, read-only" }),
+      ];
+    } else {
+      setText(views[0], mine().trimEnd());
+    }
+  };
+  const disc = disclosure({
+    show: "Compare with the reference",
+    hide: "Hide the comparison",
+    content,
+    onOpen: refresh,
+  });
+  disc.button.hidden = true;
   return { ...disc, refresh };
 }

@@ -1,21 +1,26 @@
 /**
- * Shows a grader result: the verdict (announced by a live region), the table of checked values,
- * the error at the learner's own line, and what their code printed, always as text.
+ * Shows a result (grader/result.py): the verdict (announced by a live region) and why, links to
+ * the tabs of the code at fault, the table of checked values, the error at the learner's own
+ * line, and what their code printed, always as text.
  */
-import { h } from "./dom.js";
+import { h } from "../page/dom.js";
+import { graphButton } from "./graph-view.js";
 
 const TITLES = { pass: "Passed", fail: "Not yet", error: "Error", stopped: "Stopped" };
 
-/** The result area of one panel: `{el, running(waiting), show(result), failed(message)}`. */
-export function createResult() {
-  // the live region: verdict, summary and the shared explanation are read out; the table is not
+/**
+ * The result area of one panel: `{el, running(waiting), show(result), failed(message)}`.
+ * `goTo(op)` opens the tab of an op's own exercise, or is null where the widget has none.
+ */
+export function createResult({ goTo }) {
+  // the live region: verdict, summary and the diagnosis are read out; the table is not
   const verdict = h("div", { class: "mg-verdict", role: "status" });
   const body = h("div", { class: "mg-result__body" });
   const el = h("section", { class: "mg-result", "aria-label": "Test result" }, verdict, body);
 
   function setVerdict(kind, title, summary, explanation) {
     el.dataset.state = kind;
-    const parts = [
+    verdict.replaceChildren(
       h(
         "p",
         { class: "mg-verdict__line" },
@@ -23,36 +28,33 @@ export function createResult() {
         h("strong", { class: "mg-verdict__title" }, title),
         summary && h("span", { class: "mg-verdict__summary" }, withCode(summary)),
       ),
-      explanation && h("p", { class: "mg-verdict__why" }, withCode(explanation)),
-    ];
-    verdict.replaceChildren(...parts.filter(Boolean));
+      explanation ? h("p", { class: "mg-verdict__why" }, withCode(explanation)) : "",
+    );
   }
 
   return {
     el,
     running(waiting) {
       el.removeAttribute("data-verdict");
-      el.setAttribute("aria-busy", "true");
       setVerdict(
         "running",
         waiting ? "Waiting for Python" : "Running",
-        waiting ? "Your test runs as soon as Python has loaded." : "",
+        waiting ? "Your test runs as soon as Python has loaded (see its progress below)." : "",
       );
       body.replaceChildren();
     },
     show(result) {
-      el.removeAttribute("aria-busy");
       setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, result.diagnosis);
       const parts = [
+        culpritLinks(result.culprits, goTo, result.exercise),
         result.error && errorBlock(result.error, result.summary),
-        result.checks?.length && checksTable(result.checks),
+        result.checks?.length && checksTable(result),
         result.stdout && outputBlock(result.stdout, result.stdout_truncated),
       ];
       body.replaceChildren(...parts.filter(Boolean));
       el.dataset.verdict = result.verdict;
     },
     failed(message) {
-      el.removeAttribute("aria-busy");
       setVerdict("error", "Python is not available", message);
       body.replaceChildren();
       el.dataset.verdict = "error";
@@ -61,8 +63,29 @@ export function createResult() {
 }
 
 /** Text with `backticked` spans as <code>, built as DOM text: never parsed as HTML. */
-function withCode(text) {
+export function withCode(text) {
   return text.split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));
+}
+
+/** Buttons that open the tab of each op whose code the grader found at fault, when it has one. */
+function culpritLinks(culprits, goTo, exercise) {
+  const links = (culprits ?? [])
+    .map((culprit) => ({ culprit, open: culprit.op !== exercise && goTo?.(culprit.op) }))
+    .filter(({ open }) => open);
+  if (!links.length) return null;
+  return h(
+    "p",
+    { class: "mg-culprits" },
+    links.map(({ culprit, open }) =>
+      h(
+        "button",
+        { type: "button", class: "mg-link", onclick: open },
+        "Open the ",
+        h("code", {}, culprit.label),
+        " tab",
+      ),
+    ),
+  );
 }
 
 /** The learner's line that failed, under the summary that already names it; more only if the grader has more. */
@@ -87,13 +110,8 @@ function errorBlock(error, summary) {
   return parts.length ? h("div", { class: "mg-error" }, parts) : null;
 }
 
-/** One row group per graph built, one row per checked value; a failed row gets its sentence. */
-function checksTable(checks) {
-  const groups = new Map();
-  for (const check of checks) {
-    const key = `${check.built}\n${check.given}`;
-    groups.set(key, [...(groups.get(key) ?? []), check]);
-  }
+/** One row group per check, one row per checked value; a failed row gets its sentence. */
+function checksTable(result) {
   return h(
     "div",
     { class: "mg-checks-wrap" },
@@ -110,35 +128,37 @@ function checksTable(checks) {
           ["Value", "Got", "Expected", "Result"].map((name) => h("th", { scope: "col" }, name)),
         ),
       ),
-      [...groups.values()].map((group) =>
+      result.checks.map((check, index) =>
         h(
           "tbody",
-          {},
+          { "data-check": String(index) },
           h(
             "tr",
             { class: "mg-checks__graph" },
             h(
               "th",
               { colspan: "4", scope: "rowgroup" },
-              h("code", {}, group[0].built.split("\n").join("; ")),
-              h("span", { class: "mg-checks__given" }, group[0].given),
+              h("code", {}, check.built.split("\n").join("; ")),
+              h("span", { class: "mg-checks__given" }, check.given),
+              check.complete ? "" : h("span", { class: "mg-checks__stopped" }, "stopped here: your code raised"),
+              graphButton(result, index),
             ),
           ),
-          group.map(checkRows),
+          check.rows.map(row),
         ),
       ),
     ),
   );
 }
 
-function checkRows(check) {
+function row(check) {
   const state = check.passed ? "passed" : "failed";
-  const row = h(
+  const tr = h(
     "tr",
     { class: `mg-check is-${state}` },
     h("th", { scope: "row", "data-label": "Value" }, h("code", {}, check.value)),
-    h("td", { "data-label": "Got", class: "mg-num" }, check.got_text ?? String(check.got)),
-    h("td", { "data-label": "Expected", class: "mg-num" }, check.expected_text ?? String(check.expected)),
+    h("td", { "data-label": "Got", class: "mg-num" }, check.got_text),
+    h("td", { "data-label": "Expected", class: "mg-num" }, check.expected_text),
     h(
       "td",
       { "data-label": "Result", class: "mg-check__state" },
@@ -146,8 +166,8 @@ function checkRows(check) {
       h("span", { class: "mg-check__word" }, state),
     ),
   );
-  if (check.passed || !check.why) return row;
-  return [row, h("tr", { class: "mg-check__why" }, h("td", { colspan: "4" }, withCode(check.why)))];
+  if (check.passed || !check.why) return tr;
+  return [tr, h("tr", { class: "mg-check__why" }, h("td", { colspan: "4" }, withCode(check.why)))];
 }
 
 function outputBlock(stdout, truncated) {

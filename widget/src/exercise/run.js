@@ -1,10 +1,11 @@
 /**
  * Runs one exercise in the page's Python and shows the outcome: the panel's Run and Stop buttons,
- * the time limit, and what to tell the learner when a run had to be stopped.
+ * the time limit, and what to tell the learner when a run was stopped or broke.
  */
-import { h } from "./dom.js";
-import { MOD } from "./keys.js";
-import { python } from "./python.js";
+import { MOD } from "../editor/keys.js";
+import { h } from "../page/dom.js";
+import { python } from "../page/python.js";
+import { crashedResult, stoppedResult } from "./page-results.js";
 
 /**
  * Returns `{runButton, stopButton, run(bodies)}`. The Run button calls `onRun()`; `run` resolves
@@ -54,37 +55,14 @@ export function createRunner({ exercise, result, timeLimit, onRun }) {
       return null;
     }
     if (!settle(handle) || outcome.stopped?.reason === "left") return null;
-    if (outcome.result) {
-      result.show(outcome.result);
-      return outcome.result;
-    }
-    const stopped = stoppedResult(exercise, outcome.stopped, timeLimit);
-    result.show(stopped);
-    return outcome.stopped.reason === "time" ? stopped : null;
+    const shown =
+      outcome.result ??
+      (outcome.crashed !== undefined
+        ? crashedResult(exercise.id, outcome.crashed)
+        : stoppedResult(exercise.id, outcome.stopped, timeLimit));
+    result.show(shown);
+    return outcome.stopped?.reason === "stop" ? null : shown;
   }
 
   return { runButton, stopButton, run };
-}
-
-/** What the learner reads about a stopped run, shaped like a grader result (verdict "stopped"). */
-function stoppedResult(exercise, { reason, result, restarted }, timeLimit) {
-  // where Python was when the interrupt reached it, if that was in the learner's code
-  const error = result?.error?.type === "KeyboardInterrupt" && result.error.line ? result.error : null;
-  const where = error ? ` It was running line ${error.line} of your \`${error.label}\` code.` : "";
-  const seconds = `${timeLimit} ${timeLimit === 1 ? "second" : "seconds"}`;
-  const summary =
-    reason === "time"
-      ? `Your code was still running after ${seconds}, the time limit.${where} A loop that never ends does this, or far more work than the test needs.`
-      : `You pressed Stop.${where}`;
-  const restart = restarted ? " Python had to be restarted to stop it, which takes a few seconds." : "";
-  return {
-    exercise: exercise.id,
-    verdict: "stopped",
-    summary: summary + restart,
-    checks: [],
-    error: error && { ...error, text: "" },
-    stubs: [],
-    stdout: result?.stdout ?? "",
-    stdout_truncated: Boolean(result?.stdout_truncated),
-  };
 }

@@ -1,9 +1,6 @@
-/**
- * The status line: Python's download progress, then "Python ready" (or what went wrong), and
- * "Restarting Python…" while a worker replaced to stop a run starts again.
- */
-import { h } from "./dom.js";
-import { python } from "./python.js";
+/** The status line: Python's download progress, then "Python ready" (or what went wrong). */
+import { h } from "../page/dom.js";
+import { python } from "../page/python.js";
 
 const MB = (bytes) => (bytes / 1e6).toFixed(1);
 
@@ -11,10 +8,8 @@ function describe(status) {
   if (status.state === "idle") return "Python starts loading when the page is idle.";
   if (status.state === "ready") return "Python ready";
   if (status.state === "failed") return `Python could not start: ${status.message}`;
-  if (status.restarting) return "Restarting Python…";
   if (!status.loaded) return "Loading Python…";
-  if (!status.total || status.loaded >= status.total)
-    return `Starting Python… (${MB(status.loaded)} MB downloaded)`;
+  if (!status.total || status.loaded >= status.total) return `Starting Python… (${MB(status.loaded)} MB downloaded)`;
   return `Loading Python: ${MB(status.loaded)} of ${MB(status.total)} MB`;
 }
 

@@ -2,10 +2,10 @@
  * WAI-ARIA tabs (automatic activation): arrow keys and Home/End move between tabs, only the
  * selected tab is in the Tab order, each tab controls one `role="tabpanel"`.
  */
-import { h, uid } from "./dom.js";
+import { h, uid } from "../page/dom.js";
 
 /**
- * Builds a tablist for `labels`. Returns `{list, panels, select(index), setPassed(index, passed)}`;
+ * Builds a tablist for `labels`. Returns `{list, panels, select(index), setState(index, state)}`;
  * `onSelect(index)` runs after every change of tab.
  */
 export function createTabs({ labels, name, onSelect }) {
@@ -23,6 +23,7 @@ export function createTabs({ labels, name, onSelect }) {
       h("span", { class: "mg-tab__label" }, label),
       // aria-hidden keeps the tab's accessible name exactly its label
       h("span", { class: "mg-tab__mark", "aria-hidden": "true" }, "✓"),
+      h("span", { class: "mg-tab__changed", "aria-hidden": "true" }, "•"),
     ),
   );
   const panels = labels.map((_, i) =>
@@ -64,14 +65,18 @@ export function createTabs({ labels, name, onSelect }) {
     event.preventDefault();
     select(next(), true);
   });
-  tabs.forEach((tab, i) => tab.addEventListener("click", () => select(i)));
+  for (const [i, tab] of tabs.entries()) tab.addEventListener("click", () => select(i));
 
-  function setPassed(index, passed) {
-    tabs[index].classList.toggle("is-passed", passed);
-    if (passed) tabs[index].setAttribute("aria-description", "passed");
-    else tabs[index].removeAttribute("aria-description");
+  /** Marks a tab "passed" (✓), "changed" (passed, then its code changed) or "" (neither). */
+  function setState(index, state) {
+    const tab = tabs[index];
+    tab.classList.toggle("is-passed", state === "passed");
+    tab.classList.toggle("is-changed", state === "changed");
+    const said = { passed: "passed", changed: "changed since it passed" }[state];
+    if (said) tab.setAttribute("aria-description", said);
+    else tab.removeAttribute("aria-description");
   }
 
   show(0);
-  return { list, panels, select, setPassed };
+  return { list, panels, select, setState };
 }

@@ -1,11 +1,11 @@
 /** Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. */
-import { h } from "./dom.js";
-import { mountDiamondPanel } from "./diamond-panel.js";
-import { registerIsolation } from "./isolation.js";
-import { DATA_SELECTOR, ownsSlot, readModel } from "./model.js";
+import { h } from "../page/dom.js";
+import { registerIsolation } from "../page/isolation.js";
+import { store } from "../page/storage.js";
+import { mountGraphPanel } from "./graph-panel.js";
+import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
-import { store } from "./storage.js";
 import { createTabs } from "./tabs.js";
 
 const STORAGE_PROBLEMS = {
@@ -31,26 +31,35 @@ export function mountExercise(root) {
   store.onProblem(showProblem);
   showProblem(store.problem);
 
-  // every slot's current body: the saved code, else the starter code
-  const stubs = Object.assign({}, ...exercises.map((exercise) => exercise.stubs));
-  const bodies = () =>
-    Object.fromEntries(Object.keys(stubs).map((slot) => [slot, store.code(slot)?.text ?? stubs[slot]]));
-  const goTo = (slot) => {
-    const index = exercises.findIndex((exercise) => exercise.id === slot);
+  /** Every op's current code in a design: the saved code, else the starter code. */
+  const bodies = (design) => {
+    const { stubs } = model.designs[design];
+    return Object.fromEntries(Object.keys(stubs).map((op) => [op, store.code(codeKey(design, op))?.text ?? stubs[op]]));
+  };
+  /** Opens the tab of an op's own exercise in a design, if this widget has one (else null). */
+  const goTo = (design, op) => {
+    const index = exercises.findIndex((e) => e.kind === "op" && e.design === design && e.ops[0] === op);
     return index < 0 ? null : () => tabs.select(index, true);
+  };
+  /** Every tab's mark, from its progress and the code as it is now. */
+  const marks = () => {
+    for (const [index, panel] of panels.entries()) tabs.setState(index, panel.state());
   };
 
   const panels = exercises.map((exercise, index) => {
-    const mount = ownsSlot(exercise) ? mountOpPanel : mountDiamondPanel;
+    const mount = exercise.kind === "op" ? mountOpPanel : mountGraphPanel;
     return mount({
       panel: tabs.panels[index],
       exercise,
       model,
       bodies,
       goTo,
-      onPassed: (passed) => tabs.setPassed(index, passed),
+      onChange: marks,
+      passedOps: (design) =>
+        exercises.filter((e, i) => e.kind === "op" && e.design === design && panels[i].state() === "passed"),
     });
   });
+  marks();
 
   root.querySelector(DATA_SELECTOR)?.remove();
   root.classList.add("mg-widget");

@@ -5,8 +5,8 @@
  * announced in the form's `role="status"` element, and the state is saved like the widget's,
  * for the quiz's current version only.
  */
-import { h } from "./dom.js";
-import { store } from "./storage.js";
+import { h } from "../page/dom.js";
+import { store } from "../page/storage.js";
 
 const mounted = new WeakSet();
 
@@ -86,7 +86,10 @@ function choiceQuiz(form) {
 
 /** A number typed in any usual way ("3", " 3.0 ", "3x", "3×", "2,5"), or NaN. */
 export function parseNumber(text) {
-  const cleaned = text.trim().replace(/\s*(x|×|times)$/i, "").replace(",", ".");
+  const cleaned = text
+    .trim()
+    .replace(/\s*(x|×|times)$/i, "")
+    .replace(",", ".");
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(cleaned) ? Number(cleaned) : Number.NaN;
 }
 
@@ -125,7 +128,12 @@ function numberQuiz(form) {
       if (right) {
         announce(form, "right", "Correct.", why.textContent.trim());
       } else {
-        announce(form, "wrong", `Not quite: ${input.value.trim()} is not it. A hint is shown below.`, hint.textContent.trim());
+        announce(
+          form,
+          "wrong",
+          `Not quite: ${input.value.trim()} is not it. A hint is shown below.`,
+          hint.textContent.trim(),
+        );
       }
       return { value: input.value, wrong };
     },

@@ -8,9 +8,7 @@ export function h(tag, attrs = {}, ...children) {
       el.innerHTML = value; // only ever the plugin's own rendered Markdown
     else el.setAttribute(name, value === true ? "" : value);
   }
-  el.append(
-    ...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false),
-  );
+  el.append(...children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false));
   return el;
 }
 

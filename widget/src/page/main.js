@@ -3,9 +3,9 @@
  * page's <head> has not started it already): it loads in a worker, so the page stays responsive,
  * and it downloads and compiles while the widgets mount.
  */
+import { mountExercise } from "../exercise/widget.js";
+import "../lessons/quiz.js";
 import { python } from "./python.js";
-import { mountExercise } from "./widget.js";
-import "./quiz.js";
 
 const mounted = new WeakSet();
 

@@ -1,87 +1,83 @@
 /**
- * The page's one Python: a module Web Worker running Pyodide and the grader, shared by every
- * widget on the page. Runs wait in a queue here and go to the worker one at a time, so each one's
- * time limit counts only its own running time.
+ * The page's Python: a judge worker, which never runs learner code, and runner workers, each
+ * used for one run and then thrown away (python-worker.js starts both). A spare runner is kept
+ * loaded, restored from the snapshot the judge made, so that a run starts at once.
  *
- * A run that must stop (its time limit, or the learner's Stop) is interrupted where the page is
- * cross-origin isolated: Python raises KeyboardInterrupt within milliseconds and stays loaded.
- * Otherwise, or when the interrupt goes unanswered (a loop inside C code, a learner's `except`),
- * the worker is terminated and a fresh one started.
+ * A run: its runner runs the learner's code and reports what it did (an observation, data
+ * only); the judge holds that against the answer key and returns the result. Nothing learner
+ * code does, even in JavaScript, reaches the verdict, a later run or another tab. Runs from
+ * every widget wait in one queue and go to runners one at a time, each with its time limit.
  *
- * Page and worker talk over a MessageChannel handed over when the worker starts, never through
- * the worker's global scope, and a result counts only if it carries its run's nonce, which Python
- * never sees: learner code that reaches JavaScript cannot read a request or forge a verdict.
+ * A run that must stop (its time limit, or Stop) ends with its runner. Where the page is
+ * cross-origin isolated, the runner is first interrupted for a moment, to learn which line it
+ * was on; either way the spare takes over.
  */
+import { startPythonWorker } from "./python-worker.js";
+import { readDigest, writeDigest } from "./snapshot-digest.js";
+
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const SITE = new URL("../../", import.meta.url);
 const DEFAULT_LIMIT_S = 5;
-// how long an interrupted run may take to come back before its worker is replaced
-const INTERRUPT_GRACE_MS = 500;
+// how long an interrupted run may take to say where it was before its runner is ended
+const INTERRUPT_GRACE_MS = 300;
 // a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
 const SILENT_LOAD_MS = 60_000;
-
-function nonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+// an observation larger than this did not come from the runner's own capped report
+const MAX_OBSERVATION = 4_000_000;
 
 class Python {
-  #worker = null;
-  #port = null;
-  #interrupt = globalThis.crossOriginIsolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+  #judge = null;
+  #spare = null; // a runner, loading or ready
+  #snapshot = null; // the Blob of Python's memory the judge made this visit, for new runners
   #queue = [];
-  #current = null;
+  #current = null; // {job, runner}
+  #judging = new Map(); // request id -> job
+  #ids = 0;
   #listeners = new Set();
   #silence = null;
-  #recovering = null; // {reason, at}: a worker replaced to stop a run, until its successor is ready
-  /**
-   * `{state: "idle"|"loading"|"ready"|"failed", loaded, total, ms, message, restarting}`;
-   * `restarting` is true while a replacement for a stopped worker loads.
-   */
+  #recovering = null; // {at, how}: a run was stopped; measured until a spare is ready again
+  /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, ms, message}`. */
   status = { state: "idle" };
 
-  /** Starts the worker, once; later calls do nothing. */
+  /** Starts the workers, once; later calls do nothing. */
   start() {
-    if (this.#worker) return;
+    if (this.#judge) return;
     // the benchmark (bench/) times Python's start-up by these marks; the <head> may have set it
     if (!performance.getEntriesByName("python-start").length) performance.mark("python-start");
-    this.#spawn(false);
+    const early = adoptEarly();
+    this.#setStatus({ state: "loading", loaded: 0, total: 0 });
+    this.#judge = this.#connect(early?.judge ?? startPythonWorker(WORKER_URL, "judge"));
+    const runner = early?.runner ?? (this.#runnersNeedNoJudge() ? startPythonWorker(WORKER_URL, "runner") : null);
+    if (runner) this.#spare = this.#connect(runner);
+    this.#listen();
   }
 
-  /** Ends the worker and every run under way; the next `start()` or `grade()` begins afresh. */
+  /** Ends every worker and every run under way; the next `start()` or `grade()` begins afresh. */
   restart() {
-    this.#kill();
-    this.#recovering = null;
     const error = new Error("Python was restarted");
-    this.#finish(this.#current, null, error);
-    this.#current = null;
-    for (const job of this.#queue.splice(0)) this.#finish(job, null, error);
+    this.#kill(error);
     this.#setStatus({ state: "idle" });
     this.start();
   }
 
   /**
-   * Queues a run of `bodies` ({slot: code}) for an exercise. Returns `{done, stop(), cancel()}`:
-   * `done` resolves with `{result}` (the grader's dict) or `{stopped: {reason, result,
-   * restarted}}` (`reason` "time", "stop" or "left"; `result` is what Python said when
-   * interrupted, if anything), and rejects when Python cannot start. `stop()` ends the run,
+   * Queues a run of `bodies` ({op: code}) for an exercise. Returns `{done, stop(), cancel()}`:
+   * `done` resolves with `{result}` (the grader's dict), `{stopped: {reason, error}}` (`reason`
+   * "time", "stop" or "left"; `error` where the code was, when known) or `{crashed: message}`
+   * (the runner itself broke), and rejects when Python cannot start. `stop()` ends the run,
    * queued or running; `cancel()` drops it if it has not started (a newer run replaces it).
    * `owner` is the element showing the result: a run whose owner has left the page is dropped.
    */
   grade(exercise, bodies, { timeLimit = DEFAULT_LIMIT_S, owner = null } = {}) {
     this.start();
-    // a run whose result nobody can see any more (its page was left) must not hold this one up
-    const current = this.#current;
-    if (current?.owner && !current.owner.isConnected) this.#stop(current, "left");
-    const job = { exercise, bodies, owner, limitMs: timeLimit * 1000, nonce: nonce() };
+    const running = this.#current?.job;
+    if (running?.owner && !running.owner.isConnected) this.#stop(running, "left");
+    const job = { exercise, bodies, owner, limitMs: timeLimit * 1000 };
     job.done = new Promise((resolve, reject) => Object.assign(job, { resolve, reject }));
     if (this.status.state === "failed") this.#finish(job, null, new Error(this.status.message));
     else this.#queue.push(job);
     this.#pump();
-    return {
-      done: job.done,
-      stop: () => this.#stop(job, "stop"),
-      cancel: () => this.#drop(job),
-    };
+    return { done: job.done, stop: () => this.#stop(job, "stop"), cancel: () => this.#drop(job) };
   }
 
   /** Calls `listener(status)` now and on every change. */
@@ -91,34 +87,185 @@ class Python {
     return () => this.#listeners.delete(listener);
   }
 
-  #spawn(restarting) {
-    this.#setStatus({ state: "loading", loaded: 0, total: 0, restarting });
-    const early = restarting ? null : startedEarly();
-    const worker = early?.worker ?? new Worker(WORKER_URL, { type: "module", name: "python" });
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => {
-      if (worker === this.#worker) this.#receive(event.data);
-    };
-    const failed = (event) => {
-      if (worker !== this.#worker || this.status.state !== "loading") return;
-      event.preventDefault(); // said on the status line instead
-      this.#fail(
-        `the Python worker could not run (${event.message || "check that assets/course/worker.js is deployed"})`,
-      );
-    };
-    worker.addEventListener("error", failed);
-    worker.postMessage({ type: "connect", interrupt: this.#interrupt?.buffer ?? null }, [channel.port2]);
-    this.#worker = worker;
-    this.#port = channel.port1;
-    this.#listen();
-    if (early?.error) failed(early.error);
+  /** With snapshots off (or none to be made), a runner need not wait for the judge's. */
+  #runnersNeedNoJudge() {
+    return !PYTHON_ASSETS.snapshot || Boolean(readDigest(SITE));
   }
 
-  #kill() {
-    clearTimeout(this.#silence);
-    this.#worker?.terminate();
-    this.#port?.close();
-    this.#worker = this.#port = null;
+  #connect(handle) {
+    const worker = { ...handle, ready: false };
+    handle.port.onmessage = ({ data }) => this.#receive(worker, data);
+    const failed = (event) => this.#workerFailed(worker, event);
+    handle.worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      failed(event);
+    });
+    if (handle.errors?.length) queueMicrotask(() => failed(handle.errors[0]));
+    return worker;
+  }
+
+  #receive(worker, message) {
+    if (worker !== this.#judge && worker !== this.#spare && worker !== this.#current?.runner) return;
+    if (this.status.state === "loading") this.#listen();
+    switch (message?.type) {
+      case "progress":
+        if (worker === this.#judge && this.status.state === "loading")
+          this.#setStatus({ ...this.status, loaded: message.loaded, total: message.total });
+        break;
+      case "snapshot":
+        if (worker !== this.#judge) break;
+        if (message.digest) {
+          writeDigest(SITE, message.digest);
+          this.#snapshot = message.blob;
+        }
+        this.#startSpare();
+        break;
+      case "ready":
+        worker.ready = true;
+        worker.restored = Boolean(message.restored);
+        worker.ms = message.ms;
+        this.#ready();
+        break;
+      case "failed":
+        if (!worker.ready) this.#fail(String(message.message));
+        break;
+      case "observed":
+      case "crashed":
+        this.#observed(worker, message);
+        break;
+      case "judged":
+        if (worker === this.#judge) this.#judged(message);
+        break;
+    }
+  }
+
+  /** A worker became ready: Python is ready once the judge and a runner are. */
+  #ready() {
+    if (this.#judge?.ready && this.#spare?.ready) {
+      if (this.status.state === "loading") {
+        clearTimeout(this.#silence);
+        const restored = this.#judge.restored && this.#spare.restored;
+        performance.mark("python-ready", { detail: { restored, judgeRestored: this.#judge.restored } });
+        this.#setStatus({ state: "ready", ms: this.#judge.ms });
+      }
+      if (this.#recovering) {
+        const { at, how } = this.#recovering;
+        this.#recovering = null;
+        performance.measure("python-recovery", { start: at, detail: { how } });
+      }
+    }
+    this.#pump();
+  }
+
+  #startSpare() {
+    if (this.#spare || this.status.state === "failed" || this.status.state === "idle") return;
+    this.#spare = this.#connect(startPythonWorker(WORKER_URL, "runner", this.#snapshot));
+  }
+
+  #pump() {
+    if (this.#current || !this.#judge?.ready || !this.#spare?.ready) return;
+    // a run whose result nobody can see any more (its page was left) is dropped
+    const left = (job) => job.owner && !job.owner.isConnected;
+    while (this.#queue.length && left(this.#queue[0])) {
+      this.#finish(this.#queue.shift(), { stopped: { reason: "left", error: null } });
+    }
+    const job = this.#queue.shift();
+    if (!job) return;
+    const runner = this.#spare;
+    this.#spare = null;
+    this.#current = { job, runner };
+    job.timer = setTimeout(() => this.#stop(job, "time"), job.limitMs);
+    runner.port.postMessage({ type: "run", exercise: job.exercise, bodies: job.bodies });
+  }
+
+  #observed(runner, message) {
+    const current = this.#current;
+    if (current?.runner !== runner) return;
+    const { job } = current;
+    this.#endRun();
+    if (job.stopping) {
+      this.#stopped(job, whereItWas(message.observation));
+    } else if (message.type === "crashed") {
+      this.#finish(job, { crashed: String(message.message) });
+    } else if (typeof message.observation !== "string" || message.observation.length > MAX_OBSERVATION) {
+      this.#finish(job, { crashed: "the run sent back more than the page accepts" });
+    } else {
+      const id = ++this.#ids;
+      this.#judging.set(id, job);
+      const { exercise, bodies } = job;
+      this.#judge.port.postMessage({ type: "judge", id, exercise, bodies, observation: message.observation });
+    }
+    this.#pump();
+  }
+
+  #judged({ id, result, message }) {
+    const job = this.#judging.get(id);
+    this.#judging.delete(id);
+    if (!job) return;
+    if (typeof result === "string") this.#finish(job, { result: JSON.parse(result) });
+    else this.#finish(job, null, new Error(`the grader failed (${message})`));
+  }
+
+  /** Ends the current run's runner, and starts loading the next one. */
+  #endRun() {
+    const { job, runner } = this.#current;
+    clearTimeout(job.timer);
+    runner.worker.terminate();
+    runner.port.close();
+    this.#current = null;
+    this.#startSpare();
+  }
+
+  #drop(job) {
+    const index = this.#queue.indexOf(job);
+    if (index < 0) return false;
+    this.#queue.splice(index, 1);
+    return true;
+  }
+
+  #stop(job, reason) {
+    if (job.settled) return;
+    if (this.#drop(job)) {
+      this.#finish(job, { stopped: { reason, error: null } });
+      return;
+    }
+    if (this.#current?.job !== job || job.stopping) return;
+    job.stopping = { reason, at: performance.now() };
+    clearTimeout(job.timer);
+    const { interrupt } = this.#current.runner;
+    if (interrupt) {
+      interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next bytecode
+      job.timer = setTimeout(() => this.#abandon(job), INTERRUPT_GRACE_MS);
+    } else {
+      this.#abandon(job);
+    }
+  }
+
+  /** Ends a stopped run's runner without waiting for it to answer. */
+  #abandon(job) {
+    if (this.#current?.job !== job) return;
+    this.#endRun();
+    this.#stopped(job, null);
+    this.#pump();
+  }
+
+  #stopped(job, error) {
+    this.#recovering = { at: job.stopping.at, how: error ? "interrupt" : "end" };
+    this.#finish(job, { stopped: { reason: job.stopping.reason, error } });
+    if (this.#spare?.ready) this.#ready();
+  }
+
+  #workerFailed(worker, event) {
+    const message = event?.message || "check that assets/course/worker.js is deployed";
+    if (worker === this.#current?.runner) {
+      const { job } = this.#current;
+      this.#endRun();
+      if (job.stopping) this.#stopped(job, null);
+      else this.#finish(job, { crashed: message });
+      this.#pump();
+    } else if (!worker.ready && (worker === this.#judge || worker === this.#spare)) {
+      this.#fail(`the Python worker could not run (${message})`);
+    }
   }
 
   /** While loading, a worker that goes silent for too long has failed. */
@@ -134,102 +281,6 @@ class Python {
     );
   }
 
-  #receive(message) {
-    const loading = this.status.state === "loading";
-    if (message?.type === "result") return this.#answered(message);
-    if (!loading) return; // progress, ready and failed mean nothing once Python runs learner code
-    if (message?.type === "progress") {
-      const { loaded, total } = message;
-      this.#setStatus({ ...this.status, loaded, total });
-      this.#listen();
-    } else if (message?.type === "ready") {
-      clearTimeout(this.#silence);
-      performance.mark("python-ready", { detail: { restored: Boolean(message.restored) } });
-      this.#recovered();
-      this.#setStatus({ state: "ready", ms: message.ms });
-      this.#pump();
-    } else if (message?.type === "failed") {
-      this.#fail(String(message.message));
-    }
-  }
-
-  #answered({ nonce: proof, result, replace }) {
-    const job = this.#current;
-    if (!job || proof !== job.nonce) return; // not the run under way: ignored
-    if (job.stopping) {
-      performance.measure("python-recovery", {
-        start: job.stopping.at,
-        detail: { how: "interrupt", reason: job.stopping.reason },
-      });
-      this.#finish(job, { stopped: { reason: job.stopping.reason, result, restarted: false } });
-    } else {
-      this.#finish(job, { result });
-    }
-    this.#current = null;
-    // a worker whose memory grew huge, or whose Python broke, makes way for a fresh one
-    if (replace) this.#replace("replace");
-    else this.#pump();
-  }
-
-  #pump() {
-    if (this.#current || this.status.state !== "ready") return;
-    let job;
-    while ((job = this.#queue.shift())) {
-      if (!job.owner || job.owner.isConnected) break;
-      this.#finish(job, { stopped: { reason: "left", result: null, restarted: false } });
-    }
-    if (!job) return;
-    this.#current = job;
-    if (this.#interrupt) this.#interrupt[0] = 0;
-    job.timer = setTimeout(() => this.#stop(job, "time"), job.limitMs);
-    this.#port.postMessage({ type: "grade", nonce: job.nonce, exercise: job.exercise, bodies: job.bodies });
-  }
-
-  #drop(job) {
-    const index = this.#queue.indexOf(job);
-    if (index < 0) return false;
-    this.#queue.splice(index, 1);
-    return true;
-  }
-
-  #stop(job, reason) {
-    if (job.settled) return;
-    if (this.#drop(job)) {
-      this.#finish(job, { stopped: { reason, result: null, restarted: false } });
-      return;
-    }
-    if (job !== this.#current || job.stopping) return;
-    job.stopping = { reason, at: performance.now() };
-    clearTimeout(job.timer);
-    if (this.#interrupt) {
-      this.#interrupt[0] = 2; // SIGINT: Python raises KeyboardInterrupt at its next bytecode
-      job.timer = setTimeout(() => job === this.#current && this.#replace(reason), INTERRUPT_GRACE_MS);
-    } else {
-      this.#replace(reason);
-    }
-  }
-
-  /**
-   * Terminates the worker (ending the current run, if any) and starts a fresh one; `reason` is
-   * why: the stopped run's ("time", "stop", "left"), or "replace" when the worker asked for it.
-   */
-  #replace(reason) {
-    const job = this.#current;
-    this.#current = null;
-    this.#kill();
-    this.#recovering = { at: job?.stopping?.at ?? performance.now(), reason };
-    if (job) this.#finish(job, { stopped: { reason, result: null, restarted: true } });
-    this.#spawn(true);
-  }
-
-  /** A replacement worker is ready: the time since the stop is how long recovery took. */
-  #recovered() {
-    if (!this.#recovering) return;
-    const { at, reason } = this.#recovering;
-    this.#recovering = null;
-    performance.measure("python-recovery", { start: at, detail: { how: "restart", reason } });
-  }
-
   #finish(job, outcome, error) {
     if (!job || job.settled) return;
     job.settled = true;
@@ -238,14 +289,21 @@ class Python {
     else job.resolve(outcome);
   }
 
+  #kill(error) {
+    clearTimeout(this.#silence);
+    for (const worker of [this.#judge, this.#spare, this.#current?.runner]) {
+      worker?.worker.terminate();
+      worker?.port.close();
+    }
+    const jobs = [this.#current?.job, ...this.#judging.values(), ...this.#queue.splice(0)];
+    this.#judge = this.#spare = this.#current = this.#recovering = null;
+    this.#judging.clear();
+    for (const job of jobs) this.#finish(job, null, error);
+  }
+
   #fail(message) {
-    this.#kill();
-    this.#recovering = null;
+    this.#kill(new Error(message));
     this.#setStatus({ state: "failed", message });
-    const error = new Error(message);
-    this.#finish(this.#current, null, error);
-    this.#current = null;
-    for (const job of this.#queue.splice(0)) this.#finish(job, null, error);
   }
 
   #setStatus(status) {
@@ -254,17 +312,24 @@ class Python {
   }
 }
 
+/** Where a stopped run's code was, from what its interrupted runner said, if it said so. */
+function whereItWas(observation) {
+  try {
+    const error = JSON.parse(observation)?.error;
+    return error?.type === "KeyboardInterrupt" && Number.isInteger(error.line) ? error : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The worker that the <head> of a page with an exercise started while the page was parsed
- * (course/assets.py), with the error it may have had meanwhile: `{worker, error}`, once; or null.
+ * The workers the <head> of a page with an exercise started while the page was parsed
+ * (early-start.js): `{judge, runner}`, once; or null.
  */
-function startedEarly() {
+function adoptEarly() {
   const early = globalThis.coursePython;
   delete globalThis.coursePython;
-  if (!(early?.worker instanceof Worker)) return null;
-  early.worker.onerror = null;
-  return early;
+  return early?.judge?.worker instanceof Worker ? early : null;
 }
 
 export const python = new Python();
-

@@ -89,11 +89,16 @@ class Store {
     this.#write(`code:${slot}`, { text, version });
   }
 
-  /** An exercise's progress `{attempted, passed}`; a change of exercise version resets it. */
+  /**
+   * An exercise's progress `{attempted, passedWith}`: whether a run of code other than the
+   * starter code happened, and the code (JSON of its bodies) it last passed with, or null. A
+   * change of exercise version resets it.
+   */
   progress(exercise, version) {
     const saved = this.#read(`progress:${exercise}`);
-    if (!saved || saved.version !== version) return { attempted: false, passed: false };
-    return { attempted: Boolean(saved.attempted), passed: Boolean(saved.passed) };
+    if (!saved || saved.version !== version) return { attempted: false, passedWith: null };
+    const passedWith = typeof saved.passedWith === "string" ? saved.passedWith : null;
+    return { attempted: Boolean(saved.attempted), passedWith };
   }
 
   setProgress(exercise, version, progress) {

@@ -1,14 +1,15 @@
 /**
- * Loads the grader into Pyodide, in the worker, as fast as the browser allows: every download
- * starts at once, the WebAssembly compiles as it arrives, Pyodide's two modules are imported
- * meanwhile, the standard library is the build's trimmed and compiled one
- * (tools/build_stdlib.mjs), and the lock file's info comes with the bundle instead of a request.
- * With memory snapshots on, a Python saved by an earlier visit is restored instead (snapshot.js). What the build chose is the constant
- * PYTHON_ASSETS, set by widget/build.mjs: {pyodide, stdlib, course, lock, snapshot}.
+ * Loads Python with the course's grader, in the worker, as fast as the browser allows: every
+ * download starts as the worker starts, the WebAssembly compiles as it arrives, Pyodide's two
+ * modules are imported meanwhile, the standard library is the build's trimmed and compiled one
+ * (stdlib/build.mjs), and the lock file's info comes with the bundle instead of a request.
+ * With memory snapshots on, Python is restored from the snapshot the page vouches for
+ * (snapshot.js) instead of started. What the build chose is the constant PYTHON_ASSETS, set by
+ * widget/build.mjs: {pyodide, stdlib, course, lock, snapshot}.
  */
-/* global PYTHON_ASSETS */
-import { forgetSnapshot, saveSnapshot, savedSnapshot, snapshotKey } from "./snapshot.js";
-import { compileWasm } from "./worker-link.js";
+import { compileWasm } from "./hosting.js";
+import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
+import { packSnapshot, readSnapshot, saveSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -24,112 +25,124 @@ const SNAPSHOT_KEY = snapshotKey({ pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
 
 /**
- * Resolves with `{pyodide, gradeJson}`: `gradeJson(exercise, bodiesJson)` is the grader's
- * `grade_json`, warmed up. `onProgress(loaded, total)` counts the downloaded bytes;
- * `onStarted(restored)` is called as soon as the grader is imported, `restored` saying whether
- * Python came from a snapshot (a fresh start then still warms up and saves one).
+ * Starts what does not depend on the worker's role, at once: the downloads (`onProgress(loaded,
+ * total)` counts their bytes), the WebAssembly's compilation, Pyodide's modules, and the read
+ * of the saved snapshot.
  */
-export async function loadGrader(onProgress, onStarted) {
-  const saved = PYTHON_ASSETS.snapshot ? savedSnapshot(SNAPSHOT_KEY) : null;
-  // imported now, while the files download; pyodide.mjs imports the second itself, and gets
-  // this same module
+export function startLoading(onProgress) {
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
-  loader.catch(() => {}); // awaited after the downloads: not an unhandled rejection meanwhile
-  import(new URL("pyodide.asm.mjs", PYODIDE_URL).href).catch(() => {}); // loadPyodide reports failures
-  const downloads = await startDownloads(DOWNLOADS, onProgress);
-  // compiled while the snapshot is read (and, on a first visit, while it downloads)
-  const wasm = compileWasm(downloads.get(WASM_URL.href));
-  wasm.catch(() => {}); // awaited below
-  downloads.delete(WASM_URL.href);
-  const course = new Uint8Array(await downloads.get(COURSE_URL.href).arrayBuffer());
-  downloads.delete(COURSE_URL.href);
-  const [{ loadPyodide }, wasmModule, snapshot] = await Promise.all([loader, wasm, saved]);
-  const steps = {
-    start: (options) => startPyodide(loadPyodide, downloads, wasmModule, options),
-    // the grader's files (a snapshot holds the imported modules, not the file system)
-    addCourse: (pyodide) => pyodide.unpackArchive(course, "zip", { extractDir: COURSE_DIR }),
-  };
-  return (await restore(steps, snapshot, onStarted)) ?? (await coldStart(steps, onStarted));
-}
-
-/** Python restored from `snapshot` and checked, or null (no snapshot, or it failed). */
-async function restore({ start, addCourse }, snapshot, onStarted) {
-  if (!snapshot) return null;
-  let pyodide;
-  try {
-    pyodide = await start({ _loadSnapshot: snapshot });
-    // a damaged snapshot fails here, not in a learner's run
-    JSON.parse(pyodide.pyimport("grader").grade_json("add", "{}"));
-  } catch {
-    forgetSnapshot(); // and start as if it had never been saved
-    return null;
-  }
-  onStarted(true); // runs wait for the rest, a few milliseconds
-  addCourse(pyodide);
-  return { pyodide, gradeJson: withFallback(pyodide) };
-}
-
-/** Python started from scratch, the grader imported and warmed up, and, when on, snapshotted. */
-async function coldStart({ start, addCourse }, onStarted) {
-  const pyodide = await start({ _makeSnapshot: Boolean(PYTHON_ASSETS.snapshot) });
-  addCourse(pyodide);
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
-  const { grade_json: gradeJson } = pyodide.pyimport("grader");
-  onStarted(false); // runs wait for the rest, which takes ~0.2 s
-  gradeJson("add", "{}"); // reads the exercises: the first run is fast too
-  // before the fallback is installed: a snapshot can hold no JavaScript function, and before any
-  // learner's code has run
-  if (PYTHON_ASSETS.snapshot) {
-    try {
-      saveSnapshot(SNAPSHOT_KEY, pyodide.makeMemorySnapshot());
-    } catch {
-      // Python runs all the same; the next visit starts from scratch too
-    }
-  }
-  return { pyodide, gradeJson: withFallback(pyodide) };
+  const asm = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
+  const downloads = startDownloads(DOWNLOADS, onProgress);
+  const wasm = downloads.then((found) => compileWasm(found.get(WASM_URL.href)));
+  const course = downloads.then((found) => found.get(COURSE_URL.href).arrayBuffer());
+  const saved = PYTHON_ASSETS.snapshot ? readSnapshot(SNAPSHOT_KEY) : Promise.resolve(null);
+  for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython
+  return { loader, asm, downloads, wasm, course, saved };
 }
 
 /**
- * `loadPyodide(options)`, handed the responses already under way in `downloads` (each once;
- * anything else, or a second start, goes to the network or the HTTP cache) and `wasmModule`,
- * its WebAssembly already compiled, in place of the download it would compile.
+ * Python for `role` ("judge" or "runner"): restored from a snapshot whose SHA-256 is `digest`
+ * (`snapshot`, a Blob the page handed over, else the one saved here), or started from scratch.
+ * A judge started from scratch with snapshots on saves its memory first and calls
+ * `onSnapshot({blob, digest})`. Resolves with `{observe, judge, restored}`, the grader's two
+ * halves as JSON functions.
  */
-async function startPyodide(loadPyodide, downloads, wasmModule, options) {
+export async function loadPython(loading, { role, digest, snapshot }, onSnapshot) {
+  const [{ loadPyodide }, { default: createPyodideModule }, downloads, wasmModule, course] = await Promise.all([
+    loading.loader,
+    loading.asm,
+    loading.downloads,
+    loading.wasm,
+    loading.course,
+  ]);
+  downloads.delete(WASM_URL.href); // compiled already: Pyodide never reads it
+  downloads.delete(COURSE_URL.href);
+  const start = (options) =>
+    handingOver(downloads, () =>
+      loadWithModule(loadPyodide, wasmModule, {
+        indexURL: PYODIDE_URL.href,
+        stdLibURL: STDLIB_URL.href,
+        lockFileContents: PYTHON_ASSETS.lock, // no packages to install
+        createPyodideModule,
+        stdout: () => {},
+        ...options,
+      }),
+    );
+  const withFiles = (pyodide) => {
+    pyodide.unpackArchive(new Uint8Array(course), "zip", { extractDir: COURSE_DIR });
+    return pyodide;
+  };
+  const memory = PYTHON_ASSETS.snapshot
+    ? await verifiedSnapshot(snapshot ?? (await loading.saved), digest).catch(() => null)
+    : null;
+  const restored = memory && (await restore(start, withFiles, memory));
+  const pyodide = restored ?? (await coldStart(start, withFiles, role, onSnapshot));
+  if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
+  return { pyodide, restored: Boolean(restored), ...halves(pyodide) };
+}
+
+function halves(pyodide) {
+  return {
+    observe: pyodide.pyimport("grader.observe").observe_json,
+    judge: pyodide.pyimport("grader.judge").judge_json,
+  };
+}
+
+/** Python restored from `memory` and checked, or null when it fails. */
+async function restore(start, withFiles, memory) {
+  try {
+    const pyodide = withFiles(await start(snapshotOptions({ restore: memory })));
+    const { observe, judge } = halves(pyodide);
+    JSON.parse(judge("add", "{}", observe("add", "{}"))); // a damaged memory fails here, not later
+    return pyodide;
+  } catch {
+    return null;
+  }
+}
+
+/** Python started from scratch, the grader imported and warmed up; a judge snapshots itself. */
+async function coldStart(start, withFiles, role, onSnapshot) {
+  const snapshotting = role === "judge" && Boolean(PYTHON_ASSETS.snapshot);
+  const pyodide = withFiles(await start(snapshotOptions({ make: snapshotting })));
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
+  const { observe, judge } = halves(pyodide);
+  judge("add", "{}", observe("add", "{}")); // reads the exercises: the first run is fast too
+  if (snapshotting) {
+    // no learner code has run in this interpreter, and no JavaScript function is held yet
+    let packed = null;
+    try {
+      packed = await packSnapshot(makeSnapshot(pyodide));
+      await saveSnapshot(SNAPSHOT_KEY, packed.blob);
+    } catch {
+      // Python runs all the same; later starts are from scratch
+    }
+    onSnapshot(packed);
+  }
+  return pyodide;
+}
+
+/**
+ * Runs `load()` (`loadPyodide`) with its requests for the files already under way answered by
+ * those responses (each once); anything else goes to the network or the HTTP cache.
+ */
+async function handingOver(downloads, load) {
   const { fetch: realFetch } = self;
-  const { instantiateStreaming } = WebAssembly;
   self.fetch = (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, self.location.href).href;
-    if (url === WASM_URL.href) return Promise.resolve(new Response()); // never read: see below
+    const url = new URL(input instanceof Request ? input.url : input, ASSETS_URL).href;
+    if (url === WASM_URL.href) return Promise.resolve(new Response()); // never read
     const response = downloads.get(url);
     downloads.delete(url);
     return response ? Promise.resolve(response) : realFetch(input, init);
   };
-  WebAssembly.instantiateStreaming = async (_response, imports) => ({
-    module: wasmModule,
-    instance: await WebAssembly.instantiate(wasmModule, imports),
-  });
   try {
-    return await loadPyodide({
-      indexURL: PYODIDE_URL.href,
-      stdLibURL: STDLIB_URL.href,
-      lockFileContents: PYTHON_ASSETS.lock, // no packages to install
-      stdout: () => {},
-      ...options,
-    });
+    return await load();
   } finally {
     self.fetch = realFetch;
-    WebAssembly.instantiateStreaming = instantiateStreaming;
   }
 }
 
-/** Installs the standard library's fallback; the grader's `grade_json`. */
-function withFallback(pyodide) {
-  pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  return pyodide.pyimport("grader").grade_json;
-}
-
 /**
- * For tools/stdlib_fallback.py: writes Pyodide's full standard library at `path`, fetched
+ * For stdlib/fallback.py: writes Pyodide's full standard library at `path`, fetched
  * synchronously (Python's import waits for it), when a learner imports a module the trimmed one
  * lacks.
  */
@@ -158,10 +171,7 @@ async function startDownloads(urls, onProgress) {
       `${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`,
     );
   }
-  const total = responses.reduce(
-    (sum, response) => sum + Number(response.headers.get("content-length") || 0),
-    0,
-  );
+  const total = responses.reduce((sum, response) => sum + Number(response.headers.get("content-length") || 0), 0);
   let loaded = 0;
   let reported = 0;
   const report = (force) => {

@@ -1,41 +1,55 @@
 /**
- * The Python worker: loads the grader into Pyodide (load-python.js), then answers the grade
- * requests that come over the page's private channel (worker-link.js; see ARCHITECTURE.md).
+ * A Python worker: Pyodide and the course's grader, in the role the page gives it.
+ *
+ * - judge: turns what a run did (an observation) into the learner's result; never runs
+ *   learner code, so nothing learner code does can reach the verdict.
+ * - runner: runs one learner's code (one test run, or one training session), then the page
+ *   throws it away: nothing it did reaches the next run.
+ *
+ * Loading starts before the page says which (load-python.js); messages go over the page's
+ * private channel (channel.js; see ARCHITECTURE.md).
  */
-import { FILES, loadGrader } from "./load-python.js";
-import { bootFailure, crashed, interruptBuffer, send, serve } from "./worker-link.js";
+import { connected, on, send } from "./channel.js";
+import { bootFailure } from "./hosting.js";
+import { FILES, loadPython, startLoading } from "./load-python.js";
 
-// a worker whose heap grew past this (WebAssembly memory never shrinks) is replaced after its run
-const MAX_HEAP_BYTES = 256 * 2 ** 20;
-const parseJson = JSON.parse.bind(JSON); // taken now: learner code that reaches JavaScript may swap JSON.parse
+const started = performance.now();
+const loading = startLoading((loaded, total) => send({ type: "progress", loaded, total }));
 
-const python = boot();
-python.catch(() => {}); // reported to the page as "failed"
-
-serve(async ({ nonce, exercise, bodies }) => {
-  // the nonce stays here: Python is given the exercise and the code, nothing else
-  let result;
-  let replace = true; // unless Python answers and is still in shape
+connected.then(async (request) => {
+  let python;
   try {
-    const { pyodide, gradeJson } = await python;
-    if (interruptBuffer()) pyodide.setInterruptBuffer(interruptBuffer());
-    result = parseJson(gradeJson(exercise, JSON.stringify(bodies)));
-    replace = (pyodide._module?.HEAPU8?.byteLength ?? 0) > MAX_HEAP_BYTES;
-  } catch (error) {
-    result = crashed(exercise, error);
-  }
-  send({ type: "result", nonce, result, replace });
-});
-
-async function boot() {
-  const started = performance.now();
-  try {
-    return await loadGrader(
-      (loaded, total) => send({ type: "progress", loaded, total }),
-      (restored) => send({ type: "ready", ms: Math.round(performance.now() - started), restored }),
+    python = await loadPython(loading, request, (packed) =>
+      send({ type: "snapshot", blob: packed?.blob ?? null, digest: packed?.digest ?? null }),
     );
   } catch (error) {
     send({ type: "failed", message: bootFailure(error, FILES) });
-    throw error;
+    return;
   }
+  if (request.role === "judge") serveJudge(python);
+  else serveRunner(python, request.interrupt);
+  send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
+});
+
+function serveJudge({ judge }) {
+  on("judge", ({ id, exercise, bodies, observation }) => {
+    try {
+      send({ type: "judged", id, result: judge(exercise, JSON.stringify(bodies), observation) });
+    } catch (error) {
+      send({ type: "judged", id, result: null, message: `${error?.message || error}` });
+    }
+  });
+}
+
+function serveRunner(python, interrupt) {
+  if (interrupt) python.pyodide.setInterruptBuffer(new Uint8Array(interrupt));
+  const run = ({ exercise, bodies }) => {
+    // learner code runs from here on: this worker answers once, then the page ends it
+    try {
+      send({ type: "observed", observation: python.observe(exercise, JSON.stringify(bodies)) });
+    } catch (error) {
+      send({ type: "crashed", message: `${error?.message || error}` });
+    }
+  };
+  on("run", run);
 }

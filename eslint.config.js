@@ -1,0 +1,17 @@
+// ESLint for the course's JavaScript: the recommended rules, with the globals of where each
+// file runs. `make lint` runs it (and Prettier for formatting).
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", "site/", "bench/out/", ".venv/"] },
+  js.configs.recommended,
+  {
+    files: ["widget/src/**/*.js"],
+    languageOptions: { globals: { ...globals.browser, PYTHON_ASSETS: "readonly" } },
+  },
+  { files: ["widget/src/worker/**/*.js", "widget/isolate.js"], languageOptions: { globals: globals.worker } },
+  { files: ["widget/isolate.js"], languageOptions: { globals: globals.serviceworker } },
+  { files: ["**/*.mjs", "eslint.config.js"], languageOptions: { globals: globals.node } },
+  { files: ["bench/**/*.js"], languageOptions: { globals: globals.browser } },
+];

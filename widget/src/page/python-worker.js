@@ -1,0 +1,36 @@
+/**
+ * Starts a Python worker (widget/src/worker/main.js) for a role, "judge" or "runner", and
+ * connects it: the early start in a page's <head> (early-start.js) and the page's Python
+ * (python.js) both start theirs here.
+ *
+ * The worker is a module created from a `blob:` URL that imports the real one: such a worker
+ * takes the page's Content-Security-Policy (`connect-src 'self'`), so code that reaches
+ * JavaScript inside it cannot send anything to another site. Its first message hands over a
+ * MessagePort; everything else goes over that port, never through the worker's global scope.
+ */
+import { readDigest } from "./snapshot-digest.js";
+
+/**
+ * `{worker, port, role, interrupt, errors}` for a new worker of `role` running `url`;
+ * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one).
+ * A runner gets an interrupt buffer where the page is cross-origin isolated.
+ */
+export function startPythonWorker(url, role, snapshot = null) {
+  const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
+  const address = URL.createObjectURL(source);
+  const worker = new Worker(address, { type: "module", name: `python-${role}` });
+  const errors = [];
+  worker.onerror = (event) => {
+    event.preventDefault(); // said on the status line instead
+    errors.push(event);
+  };
+  const isolated = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
+  const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+  const channel = new MessageChannel();
+  const digest = readDigest(new URL("../../", url));
+  worker.postMessage({ type: "connect", role, digest, snapshot, interrupt: interrupt?.buffer ?? null }, [
+    channel.port2,
+  ]);
+  channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
+  return { worker, port: channel.port1, role, interrupt, errors };
+}
