@@ -5,7 +5,8 @@ A `Node` mirrors the scaffolds' Value: the same ops build the same graph, and th
 met in the same order (grader/graph.py), so the judge can line its nodes up with the runner's.
 """
 
-from .graph import topological
+from runner.graph import topological
+
 from .ops import OPS, Args
 
 
@@ -74,6 +75,8 @@ def answer(check):
     in topological order."""
     output, space = check.graph(lambda value, name: Node(value))
     nodes = topological(output)
+    for index, node in enumerate(nodes):
+        node.index = index
     output.grad = check.grad
     for node in reversed(nodes):
         if node.op:
@@ -81,3 +84,32 @@ def answer(check):
             for operand, local in zip(node.operands, shares, strict=False):
                 operand.grad += local * node.grad
     return nodes, space
+
+
+def node_names(nodes, space):
+    """A name for every node (each with its `index`): the check's own names first, then one
+    made from its op (`x * y`, `(x * y).tanh()`), or its value for a constant."""
+    found = {}
+    for name, value in space.items():
+        if any(value is node for node in nodes) and id(value) not in found:
+            found[id(value)] = name
+    names, used = [], set()
+    for node in nodes:
+        name = found.get(id(node)) or _made_name(node, names)
+        while name in used:
+            name += "′"
+        used.add(name)
+        names.append(name)
+    return names
+
+
+def _made_name(node, names):
+    if node.op is None:
+        return f"{node.data:g}"
+    parts = [names[operand.index] for operand in node.operands]
+    parts = [f"({part})" if " " in part else part for part in parts]
+    if node.op.arity == 2:
+        return f"{parts[0]} {node.op.symbol} {parts[1]}"
+    if node.op.power:
+        return f"{parts[0]}**{node.exponent!r}"
+    return f"{parts[0]}.{node.op.label}()"

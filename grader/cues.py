@@ -26,9 +26,9 @@ def code_cues(body):
     if any(isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) for node in nodes):
         cues.add("nested_def")
     for node in nodes:
-        called = node.func.attr if isinstance(node, ast.Call) else None
-        if isinstance(getattr(node, "func", None), ast.Attribute) and called in CALLS:
-            cues.add(CALLS[called])
+        method = node.func if isinstance(node, ast.Call) else None
+        if isinstance(method, ast.Attribute) and method.attr in CALLS:
+            cues.add(CALLS[method.attr])
         factors = (node.left, node.right) if isinstance(node, ast.BinOp) else ()
         if isinstance(getattr(node, "op", None), FACTORS) and any(map(_reads_input_grad, factors)):
             cues.add("grad_for_data")
@@ -62,7 +62,7 @@ def _targets(node):
 def builtin_names(source_line, scope):
     """Names on `source_line` that are Python builtins the op's code never defines."""
     found = []
-    for name in NAME.findall(source_line):
+    for name in NAME.findall(source_line.partition("#")[0]):
         if name in scope or keyword.iskeyword(name) or name in found:
             continue
         if (

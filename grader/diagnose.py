@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 
+from runner.assembly import is_stub
+
 from . import explain
 from .cues import code_cues
 from .ops import OPS, Args
 from .precision import agrees, shown
-from .scaffold import is_stub
 
 MAX_KEYS = 2  # classic mistakes combined in one Variant
 # what the steps showed beyond numbers, most telling first

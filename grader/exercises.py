@@ -12,6 +12,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from runner.checks import build_graph
+
 from .ops import CLOSURES, OPS, ops_of
 from .scaffold import DESIGNS
 
@@ -45,14 +47,9 @@ class Check:
     output: str  # the name of the output node ("out" for a lone expression)
 
     def graph(self, make):
-        """Builds the graph from leaves made by `make(value, name)`: `(output, space)`, `space`
-        mapping each name the check defines to its node."""
-        space = {name: make(value, name) for name, value in self.leaves.items()}
-        if self.output == "out":
-            space["out"] = eval(self.build, space)
-        else:
-            exec(self.build, space)
-        return space[self.output], space
+        """Builds the graph from leaves made by `make(value, name)`: `(output, space)` (see
+        runner/checks.py)."""
+        return build_graph(self.build, self.leaves, self.output, make)
 
 
 @dataclass(frozen=True)
@@ -90,6 +87,16 @@ def _readable(check):
     given = "\n".join(f"{name} = Value({value!r})" for name, value in check.leaves.items())
     grads = ", ".join(f"{name}.grad" for name in check.names)
     return f"{given}\n{check.build}\n{check.output}.backward()\n# checked: {grads}"
+
+
+_catalog = {}
+
+
+def catalog():
+    """The exercises of `exercises/`, read once."""
+    if not _catalog:
+        _catalog.update(load_catalog())
+    return _catalog
 
 
 def load_catalog(root=EXERCISES_DIR):

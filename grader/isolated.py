@@ -2,7 +2,8 @@
 
 The maintainers' table grades every answer this way, as the browser does in a fresh
 interpreter per run: no answer can change another's verdict, end the table early (a
-`sys.exit` or `os._exit` in a closure), or run forever.
+`sys.exit` or `os._exit` in a closure), or run forever. The child process runs `runner/` only,
+handed the runner's data: it never imports the grader.
 """
 
 import json
@@ -12,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 from .judge import judge
+from .runner_data import runner_data
 
 TIME_LIMIT = 20  # seconds: far more than any answer needs, on the slowest machine
 
@@ -20,19 +22,16 @@ class RunFailed(RuntimeError):
     """The learner's process ended without reporting: the message says how."""
 
 
-def observe_isolated(exercise_id, bodies, root=None, time_limit=TIME_LIMIT):
-    """`grader.observe` in a child process; raises RunFailed if it cannot report."""
+def observe_isolated(exercise_id, bodies, known, time_limit=TIME_LIMIT):
+    """`runner.observe` in a child process, `known` the runner's data; raises RunFailed when
+    the process cannot report."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "observation.json"
-        request = {
-            "exercise": exercise_id,
-            "bodies": bodies,
-            "out": str(out),
-            "root": str(root) if root else None,
-        }
+        request = {"exercise": exercise_id, "bodies": bodies, "out": str(out), "data": known}
         try:
             done = subprocess.run(
-                [sys.executable, "-m", "grader.observe"],
+                # as a module of its package, as the browser's runner imports it
+                [sys.executable, "-c", "from runner.observe import main; main()"],
                 input=json.dumps(request),
                 capture_output=True,
                 text=True,
@@ -46,10 +45,11 @@ def observe_isolated(exercise_id, bodies, root=None, time_limit=TIME_LIMIT):
         return json.loads(out.read_text(encoding="utf-8"))
 
 
-def grade_isolated(exercise_id, bodies, exercises, root=None):
-    """The result of `bodies`, observed in a child process and judged here: a dict."""
+def grade_isolated(exercise_id, bodies, exercises, known=None):
+    """The result of `bodies`, observed in a child process and judged here: a dict. `known` is
+    runner_data(exercises), when the caller has it already."""
     try:
-        observation = observe_isolated(exercise_id, bodies, root)
+        observation = observe_isolated(exercise_id, bodies, known or runner_data(exercises))
     except RunFailed as error:
         return {
             "exercise": exercise_id,

@@ -1,4 +1,4 @@
-"""The judge's half of grading: an observation of the learner's run (grader/observe.py), held
+"""The judge's half of grading: an observation of the learner's run (runner/observe.py), held
 against the answer key, becomes the verdict the learner reads.
 
 The judge never runs learner code. Everything in an observation is treated as untrusted
@@ -9,14 +9,18 @@ makes the run unreadable, never a pass.
 import json
 from dataclasses import dataclass
 
+from runner.assembly import is_stub
+from runner.numbers import decode
+from runner.observe import MAX_STEPS, MAX_WRITES
+from runner.sandbox import OUTPUT_LIMIT
+
 from . import explain
-from .answer_key import answer
+from .answer_key import answer, node_names
 from .diagnose import diagnose, error_keys
-from .observe import MAX_STEPS, catalog
-from .precision import agrees, decode, shown
+from .exercises import catalog
+from .precision import agrees, shown
 from .result import Change, Check, Culprit, GraphNode, Result, Row, Step
-from .sandbox import OUTPUT_LIMIT
-from .scaffold import is_stub, scope
+from .scaffold import scope
 
 MAX_TEXT = 2000
 ERROR_TEXT = ("type", "message", "label", "source_line", "summary", "text")
@@ -64,6 +68,9 @@ def judge(exercise_id, bodies, observation, exercises=None):
         stdout = observation.get("stdout", "")
         if not isinstance(stdout, str) or not isinstance(observation.get("stdout_truncated"), bool):
             raise Unreadable("stdout")
+        every = len(seen) == len(exercise.checks) and all(item.complete for item in seen)
+        if error is None and not every:
+            raise Unreadable("the run reported fewer checks than the exercise has")
     except (Unreadable, AttributeError, TypeError, ValueError, KeyError) as problem:
         return _unreadable(result, exercise, problem)
     result.stdout, result.stdout_truncated = stdout[:OUTPUT_LIMIT], observation["stdout_truncated"]
@@ -86,8 +93,6 @@ def _seen(observation, exercise):
 
 def _seen_check(record, check):
     nodes, space = answer(check)
-    for index, node in enumerate(nodes):
-        node.index = index
     complete = record["complete"]
     observed = record["nodes"]
     if not isinstance(complete, bool) or not isinstance(observed, list):
@@ -102,7 +107,7 @@ def _seen_check(record, check):
     return Seen(
         check,
         nodes,
-        _names(nodes, space),
+        node_names(nodes, space),
         got,
         [_step(s, len(nodes)) for s in steps],
         complete,
@@ -117,9 +122,9 @@ def _step(step, count):
     if not isinstance(depth, int) or not 0 <= depth <= 1000 or len(start) != count:
         raise Unreadable("step")
     decoded = {"node": index, "depth": depth, "start": [decode(item) for item in start]}
-    for kind in ("grads", "data"):
-        changes = step[kind]
-        if not isinstance(changes, list) or len(changes) > count:
+    for kind, most in (("grads", count), ("data", count), ("writes", MAX_WRITES)):
+        changes = step.get(kind, [])
+        if not isinstance(changes, list) or len(changes) > most:
             raise Unreadable("changes")
         decoded[kind] = [(_integer(j, count), decode(b), decode(a)) for j, b, a in changes]
     if "local_grads" in step:
@@ -176,34 +181,6 @@ def _unreadable(result, exercise, problem):
     return result
 
 
-def _names(nodes, space):
-    """A name for every node: the check's own names first, then one made from its op."""
-    found = {}
-    for name, value in space.items():
-        if any(value is node for node in nodes) and id(value) not in found:
-            found[id(value)] = name
-    names, used = [], set()
-    for node in nodes:
-        name = found.get(id(node)) or _made_name(node, names)
-        while name in used:
-            name += "′"
-        used.add(name)
-        names.append(name)
-    return names
-
-
-def _made_name(node, names):
-    if node.op is None:
-        return f"{node.data:g}"
-    parts = [names[operand.index] for operand in node.operands]
-    parts = [f"({part})" if " " in part else part for part in parts]
-    if node.op.arity == 2:
-        return f"{parts[0]} {node.op.symbol} {parts[1]}"
-    if node.op.power:
-        return f"{parts[0]}**{node.exponent!r}"
-    return f"{parts[0]}.{node.op.label}()"
-
-
 def _given(check):
     given = [f"{name} = {value!r}" for name, value in check.leaves.items()]
     return ", ".join(given + [f"out.grad = {check.grad!r}"] if check.output == "out" else given)
@@ -226,6 +203,7 @@ def _check(seen):
     ]
     nodes = [_graph_node(seen, node, node.index in checked, rows) for node in seen.nodes]
     steps = [_display_step(seen, step) for step in seen.steps if _shown(seen, step)]
+    first = seen.steps[0]["start"] if seen.steps else seen.got
     return Check(
         seen.check.build,
         _given(seen.check),
@@ -234,6 +212,7 @@ def _check(seen):
         rows,
         nodes,
         steps,
+        [_number_text(value) for value in first],
         seen.dropped,
     )
 
@@ -303,10 +282,13 @@ def _shown(seen, step):
 
 
 def _display_step(seen, step):
+    """A step as the step-through shows it: each write to a grad, in order, and what changed
+    any data."""
     node = seen.nodes[step["node"]]
+    shares = _shares(node, step)
     changes = [
-        Change(j, "grad", _number_text(b), _number_text(a), _kind(seen, step, j, b, a))
-        for j, b, a in step["grads"]
+        Change(j, "grad", _number_text(b), _number_text(a), _kind(shares, j, b, a))
+        for j, b, a in step["writes"] or step["grads"]
     ]
     changes += [
         Change(j, "data", _number_text(b), _number_text(a), "changed") for j, b, a in step["data"]
@@ -314,9 +296,7 @@ def _display_step(seen, step):
     local = step.get("local_grads")
     local_text = ""
     if isinstance(local, list):
-        local_text = (
-            "(" + ", ".join(map(_number_text, local)) + ("," if len(local) == 1 else "") + ")"
-        )
+        local_text = "(" + ", ".join(map(_number_text, local)) + ("," * (len(local) == 1)) + ")"
     elif local is not None:
         local_text = f"a {local}, not a tuple"
     label = node.op.label if node.op else "leaf"
@@ -327,25 +307,29 @@ def _number_text(value):
     return shown(value) if isinstance(value, float) else str(value)
 
 
-def _kind(seen, step, j, before, after):
-    """How a step changed a grad: "added" its share, "replaced" what was there, or "changed"."""
-    node = seen.nodes[step["node"]]
-    if node.op is None or not all(isinstance(v, float) for v in (before, after)):
-        return "changed"
-    operands = [operand.index for operand in node.operands]
-    if j not in operands or not isinstance(step["start"][node.index], float):
-        return "changed"
-    from .diagnose import Variant, simulate
-
+def _shares(node, step):
+    """`{input: [share, ...]}`: what the op's rule adds to each input's grad at this step."""
+    g = step["start"][node.index]
+    if node.op is None or not isinstance(g, float):
+        return {}
     try:
-        right = simulate(
-            Variant(), node, operands, [v if isinstance(v, float) else 0.0 for v in step["start"]]
-        )
+        locals_ = node.op.local(node.args())
     except (ArithmeticError, ValueError, TypeError):
+        return {}
+    shares = {}
+    for operand, local in zip(node.operands, locals_, strict=False):
+        shares.setdefault(operand.index, []).append(local * g)
+    return shares
+
+
+def _kind(shares, j, before, after):
+    """How a write changed a grad: "added" a share of the op's rule, "replaced" what was there
+    with one (`=` for `+=`), or "changed" it otherwise."""
+    if j not in shares or not all(isinstance(v, float) for v in (before, after)):
         return "changed"
-    if agrees(after, right[j]):
+    if any(agrees(after, before + share) for share in shares[j]):
         return "added"
-    if before != 0 and agrees(after, right[j] - before):
+    if before != 0 and any(agrees(after, share) for share in shares[j]):
         return "replaced"
     return "changed"
 

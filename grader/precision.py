@@ -1,10 +1,8 @@
-"""The one seven-decimal rule, and numbers as JSON carries them between runner and judge."""
+"""The one seven-decimal rule, and how a number is shown to the learner."""
 
 import math
 
 PLACES = 7
-NOT_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
-_TYPE_NAME = type.__dict__["__name__"]  # a class's real name, whatever its metaclass claims
 
 
 def agrees(got, expected):
@@ -17,30 +15,3 @@ def shown(number):
     if not math.isfinite(number):
         return str(number)
     return f"{round(number, PLACES) + 0.0:.{PLACES}f}"
-
-
-def encode(value):
-    """`value` as JSON can carry it: a finite float; "nan", "inf" or "-inf"; "huge" for an int
-    too large for a float; `{"type": name}` for anything that is not an int or a float."""
-    kind = type(value)
-    if kind is not int and kind is not float:
-        return {"type": _TYPE_NAME.__get__(kind)[:100]}
-    try:
-        number = float(value)
-    except OverflowError:
-        return "huge"
-    return number if math.isfinite(number) else str(number)
-
-
-def decode(item):
-    """What `encode` gave: a float (maybe nan or inf), or the name of what was not a number.
-    Raises ValueError for anything `encode` never gives."""
-    if type(item) in (int, float) and math.isfinite(item):
-        return float(item)
-    if item == "huge":
-        return math.inf
-    if isinstance(item, str) and item in NOT_FINITE:
-        return NOT_FINITE[item]
-    if isinstance(item, dict) and list(item) == ["type"] and isinstance(item["type"], str):
-        return item["type"][:100]
-    raise ValueError(f"not an encoded number: {item!r:.60}")

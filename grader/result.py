@@ -68,6 +68,7 @@ class Check:
     rows: list
     nodes: list
     steps: list
+    start: list = field(default_factory=list)  # each node's grad as backward() began
     steps_dropped: bool = False
 
 

@@ -1,28 +1,24 @@
-"""The Value class the learner completes, in each design, and how their code goes into it.
+"""The Value class the learner completes, in each design.
 
 A design is a class: its head, one method per op (from grader/ops.py) and its tail. Each op's
-method has a slot, a line `{body}`, for the learner's code, written at column 0 and indented
-into place here. The class is also kept as segments (text, or a slot with its indentation), so
-that the browser's "Show full Value class" joins the very same pieces (widget/src/shared/).
+method has a slot, a line `{body}`, for the learner's code. The class goes to the runner, the
+page and the tests as segments (text, or a slot with its indentation), which
+runner/assembly.py and widget/src/shared/scaffold.js join with the learner's code in place.
 
 - closures (micrograd): a slot holds the statements of the op's `_backward` closure.
 - local_grads (microgpt): a slot holds the expression of the op's tuple of local derivatives.
 """
 
-import re
 from dataclasses import dataclass
 from types import CodeType
 
+from runner import assembly
+from runner.assembly import FILENAME
+
 from .ops import CLOSURES, LOCAL_GRADS, OPS, ops_of
 
-FILENAME = "<Value class>"
 SLOT = "{body}"
 BODY_INDENT = 12
-# Python's tokenizer ends a line at \r\n, \r or \n, and nowhere else (str.splitlines also
-# breaks at \f, \x85, \u2028 and more, which may sit inside a learner's comment or string)
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
-# the white space both Python and JavaScript agree on (each has its own idea of the rest)
-BLANK = " \t\f\v\r\n"
 
 
 @dataclass(frozen=True)
@@ -150,59 +146,33 @@ DESIGNS = {
 }
 
 
-def lines(text):
-    """`text` split into lines the way Python's tokenizer splits them."""
-    return LINE_BREAK.split(text)
-
-
 def labels(design):
     """`{op: label}` for the ops of a design, in class order."""
     return {op.name: op.label for op in ops_of(design)}
 
 
 def segments(design):
-    """The class as `("text", str)` and `("slot", op, indent)` pieces, in order."""
-    pieces = [("text", DESIGNS[design].head)]
+    """The class as `{"text": str}` and `{"slot": op, "indent": n}` pieces, in order."""
+    pieces = [{"text": DESIGNS[design].head}]
     for op in ops_of(design):
         before, after = op.methods[design].split(SLOT + "\n", 1)
-        pieces += [("text", "\n" + before), ("slot", op.name, BODY_INDENT), ("text", after)]
-    pieces.append(("text", DESIGNS[design].tail))
+        pieces += [
+            {"text": "\n" + before},
+            {"slot": op.name, "indent": BODY_INDENT},
+            {"text": after},
+        ]
+    pieces.append({"text": DESIGNS[design].tail})
     return pieces
 
 
-def has_code(body):
-    """True when `body` holds code: a line that is not blank, a comment or `pass`."""
-    code = (line.strip(BLANK) for line in lines(body))
-    return any(line and not line.startswith("#") and line != "pass" for line in code)
-
-
-def is_stub(body, stub):
-    """True when the learner has not changed the starter code, or wrote no code at all."""
-    return not has_code(body) or body.strip(BLANK) == stub.strip(BLANK)
+def assemble(design, bodies):
+    """The class's source with `bodies[op]` in each slot, and where each slot starts (see
+    runner/assembly.py)."""
+    return assembly.assemble(segments(design), bodies, DESIGNS[design].expression)
 
 
 def indent_body(body, design=CLOSURES):
-    """The learner's column-0 body, indented into its slot; statements with no code get `pass`."""
-    found = [line.expandtabs(4) for line in lines(body.rstrip(BLANK))]
-    found = [] if found == [""] else found
-    if not DESIGNS[design].expression and not has_code(body):
-        found.append("pass")
-    return "\n".join(" " * BODY_INDENT + line if line.strip(BLANK) else "" for line in found)
-
-
-def assemble(design, bodies):
-    """The class's source with `bodies[op]` in each slot, and where each slot starts.
-
-    Returns `(source, starts)`: `starts[op]` is the 1-based line of the slot's first line.
-    """
-    parts, starts, line = [], {}, 1
-    for piece in segments(design):
-        text = piece[1] if piece[0] == "text" else indent_body(bodies[piece[1]], design) + "\n"
-        if piece[0] == "slot":
-            starts[piece[1]] = line
-        parts.append(text)
-        line += text.count("\n")
-    return "".join(parts), starts
+    return assembly.indent_body(body, BODY_INDENT, DESIGNS[design].expression)
 
 
 def scope(design, op):

@@ -4,8 +4,13 @@ import builtins
 import json
 
 from grader import grade
-from grader.precision import agrees, decode, encode, shown
-from grader.sandbox import OUTPUT_LIMIT
+from grader.exercises import catalog
+from grader.judge import judge_json
+from grader.precision import agrees, shown
+from grader.runner_data import runner_data
+from runner.numbers import decode, encode
+from runner.observe import observe
+from runner.sandbox import OUTPUT_LIMIT
 
 MUL = "self.grad += other.data * out.grad\nother.grad += self.data * out.grad"
 
@@ -20,10 +25,8 @@ def rows(result):
 
 def grade_json(exercise, bodies_json):
     """Both halves with JSON between them and out of the judge, as in the browser."""
-    from grader.judge import judge_json
-    from grader.observe import observe_json
-
-    return judge_json(exercise, bodies_json, observe_json(exercise, bodies_json))
+    observed = observe(exercise, json.loads(bodies_json), runner_data(catalog()))
+    return judge_json(exercise, bodies_json, json.dumps(observed))
 
 
 def test_seven_decimals_is_round_of_the_difference():
@@ -179,3 +182,17 @@ def test_learner_code_cannot_import_the_javascript_bridge():
         assert error["type"] == "ModuleNotFoundError", body
         assert "runs away from the page" in error["message"]
     assert mul("import json\n" + MUL)["verdict"] == "pass"
+
+
+def test_an_observation_missing_checks_is_not_a_pass():
+    """A run that reports fewer checks than the exercise has, and no error, cannot pass."""
+    body = (
+        "import runner.observe as o\nfor e in o.data()['exercises'].values():\n"
+        "    e['checks'].clear()"
+    )
+    result = grade_json("mul", json.dumps({"mul": body}))
+    assert json.loads(result)["verdict"] == "error"
+    observed = observe("mul", {"mul": MUL}, runner_data(catalog()))
+    observed["checks"] = observed["checks"][:1]
+    result = json.loads(judge_json("mul", json.dumps({"mul": MUL}), json.dumps(observed)))
+    assert result["verdict"] == "error" and "cannot read" in result["summary"]

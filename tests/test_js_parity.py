@@ -13,7 +13,8 @@ from course.widget_data import widget_data
 from grader.exercises import load_catalog
 from grader.report import expectations
 from grader.result import Result
-from grader.scaffold import assemble, is_stub, labels
+from grader.scaffold import assemble, labels
+from runner.assembly import is_stub
 
 ROOT = Path(__file__).resolve().parent.parent
 ODD = [

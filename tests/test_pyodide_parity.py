@@ -93,10 +93,9 @@ def in_pyodide():
 
 
 @pytest.fixture(scope="module")
-def trimmed_stdlib(tmp_path_factory):
+def trimmed_stdlib():
     """The build's trimmed standard library, built as `mkdocs build` builds it."""
-    site = tmp_path_factory.mktemp("site")
-    return assets.write_stdlib_zip(ROOT, site, assets.write_python_zip(ROOT, site))
+    return assets.compiled_archives(ROOT, load_catalog()) / assets.STDLIB_ZIP
 
 
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
@@ -145,14 +144,23 @@ def test_a_module_no_stdlib_has_fetches_nothing(trimmed_stdlib):
     assert "fetched" not in log[0]
 
 
-def test_the_trimmed_stdlib_is_compiled_and_the_same_at_every_build(trimmed_stdlib, tmp_path):
-    """Sources left out; the same bytes from a second build, so browsers keep it cached."""
-    course_zip = assets.write_python_zip(ROOT, tmp_path)
-    again = tmp_path / "again.zip"
-    build = ["node", "stdlib/build.mjs", "--course-zip", str(course_zip), "--out", str(again)]
-    subprocess.run(build, cwd=ROOT, capture_output=True, check=True, timeout=300)
-    assert again.read_bytes() == trimmed_stdlib.read_bytes()
-    with zipfile.ZipFile(again) as archive:
+def test_the_archives_are_compiled_and_the_same_at_every_build(trimmed_stdlib, tmp_path):
+    """Sources left out; the same bytes from a second build, so browsers keep them cached."""
+    catalog = load_catalog()
+    runner, grader = tmp_path / "runner.zip", tmp_path / "grader.zip"
+    runner.write_bytes(assets.runner_sources(ROOT, catalog))
+    grader.write_bytes(assets.grader_sources(ROOT))
+    again = tmp_path / "again"
+    again.mkdir()
+    zips = ["--runner-zip", str(runner), "--grader-zip", str(grader), "--out-dir", str(again)]
+    run = subprocess.run(
+        ["node", "bytecode/build.mjs", *zips], cwd=ROOT, capture_output=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    built = trimmed_stdlib.parent
+    for name in (assets.STDLIB_ZIP, assets.RUNNER_ZIP, assets.GRADER_ZIP):
+        assert (again / name).read_bytes() == (built / name).read_bytes(), name
+    with zipfile.ZipFile(again / assets.STDLIB_ZIP) as archive:
         names = archive.namelist()
     assert names and all(name.endswith(".pyc") for name in names)
     assert "_stdlib_fallback.pyc" in names

@@ -1,42 +1,47 @@
-"""The runner's half of grading: the learner's code, run on every check of an exercise, and
-what it did, as plain data (an observation) for the judge (grader/judge.py).
+"""The learner's code, run on every check of an exercise, and what it did, as plain data (an
+observation) for the judge (grader/judge.py).
 
 Nothing here knows the right gradients, and nothing it returns is trusted: in the browser
 this runs in an interpreter used for one run and then thrown away, and the judge, which never
-runs learner code, checks every field. The observation, as JSON:
+runs learner code, checks every field. What it knows of the exercises is `data` (see
+grader/runner_data.py; in the browser, `data.json` beside this file). The observation, as JSON:
 
     {"checks": [                     # in the exercise's order, up to the one that failed
         {"nodes": [{"data": n, "grad": n}],   # topological order (grader/graph.py)
          "steps": [{"node": i, "depth": d, "start": [n], "grads": [[j, n, n]],
-                    "data": [[j, n, n]], "local_grads": [n] or {"type": t}}],
+                    "data": [[j, n, n]], "writes": [[j, n, n]],
+                    "local_grads": [n] or {"type": t}}],
          "complete": bool, "dropped": bool}],
      "error": null or grader/errors.py's description plus "check",
      "stdout": "...", "stdout_truncated": bool}
 
-Numbers `n` are encoded by grader/precision.py. A step is one call of a node's `_backward`
+Numbers `n` are encoded by runner/numbers.py. A step is one call of a node's `_backward`
 (closures) or one node's chaining (local_grads): its node, how deeply it was nested in other
-calls, every grad at its start, and the grads and data it changed itself (before, after).
+calls, every grad at its start, the grads and data it changed itself (before, after), and
+each write to a `.grad` it made itself, in order (a `=` shows as a write that replaced).
 """
 
 import json
+from pathlib import Path
 
+from .assembly import FILENAME, assemble
+from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
-from .exercises import load_catalog
 from .graph import topological
-from .ops import LOCAL_GRADS, ops_of
-from .precision import encode
+from .numbers import encode
 from .sandbox import CappedOutput, guarded
-from .scaffold import DESIGNS, FILENAME, assemble
 
 MAX_STEPS = 200  # per check: a tiny graph needs a few dozen at most
-_catalog = {}
+MAX_WRITES = 40  # per step: a closure writes each input's grad once or twice
+DATA = Path(__file__).with_name("data.json")
+_data = {}
 
 
-def catalog():
-    """The exercises, read once."""
-    if not _catalog:
-        _catalog.update(load_catalog())
-    return _catalog
+def data():
+    """The exercises as the build wrote them beside this file, read once."""
+    if not _data:
+        _data.update(json.loads(DATA.read_text(encoding="utf-8")))
+    return _data
 
 
 def observe_json(exercise_id, bodies_json):
@@ -45,55 +50,72 @@ def observe_json(exercise_id, bodies_json):
     return json.dumps(observe(exercise_id, bodies if isinstance(bodies, dict) else {}))
 
 
-def bodies_to_run(exercise, bodies, exercises):
-    """The learner's bodies for the exercise's ops (the stub where one is missing or not
-    text), and the reference for every other op of the class."""
-    design = exercise.design
-    used = {op.name: "" for op in ops_of(design)}
-    for other in exercises.values():
-        if other.design == design and other.kind == "op":
-            used |= other.solutions
-    theirs = {op: bodies.get(op) for op in exercise.ops}
-    theirs = {
-        op: body if isinstance(body, str) else exercise.stubs[op] for op, body in theirs.items()
-    }
-    return used | theirs, theirs
+def bodies_to_run(exercise, design, bodies):
+    """The learner's bodies for the exercise's ops (the starter code where one is missing or
+    not text), and the reference for every other op of the class."""
+    theirs = {op: bodies.get(op) for op in exercise["ops"]}
+    theirs = {op: b if isinstance(b, str) else exercise["stubs"][op] for op, b in theirs.items()}
+    return design["references"] | theirs, theirs
 
 
-def observe(exercise_id, bodies, exercises=None):
-    """Run the learner's `bodies` ({op: source}) on every check of the exercise."""
-    exercises = exercises or catalog()
-    exercise = exercises[exercise_id]
-    used, theirs = bodies_to_run(exercise, bodies, exercises)
-    source, starts = assemble(exercise.design, used)
-    slots = Slots({op: starts[op] for op in theirs}, theirs, exercise.design)
+def use_data(known):
+    """Makes `known` (what grader/runner_data.py gives) stand in for data.json, as the browser's
+    runner reads it."""
+    _data.clear()
+    _data.update(known)
+
+
+def make_class(design, used, theirs):
+    """The design's Value class with `used` ({op: body}) in its slots: `(Value, slots)`, `slots`
+    mapping lines back to the learner's own code (`theirs`). Defining the class runs no body;
+    a SyntaxError in a body is raised as it is."""
+    source, starts = assemble(design["segments"], used, design["expression"])
+    slots = Slots({op: starts[op] for op in theirs}, theirs, design["labels"])
+    namespace = {"__name__": "value_class"}
+    try:
+        exec(compile(source, FILENAME, "exec"), namespace)
+    except SyntaxError as error:
+        error.slots = slots
+        raise
+    return namespace["Value"], slots
+
+
+def observe(exercise_id, bodies, known=None):
+    """Run the learner's `bodies` ({op: source}) on every check of the exercise; `known` is
+    what grader/runner_data.py gives (by default, data.json)."""
+    if known is not None:
+        use_data(known)
+    exercise = data()["exercises"][exercise_id]
+    design = data()["designs"][exercise["design"]]
+    used, theirs = bodies_to_run(exercise, design, bodies)
     output = CappedOutput()
     observation = {"checks": [], "error": None}
     try:
-        namespace = {"__name__": "value_class"}
-        exec(compile(source, FILENAME, "exec"), namespace)  # defines the class, runs no body
+        value_class, slots = make_class(design, used, theirs)
     except SyntaxError as error:
-        observation["error"] = describe_syntax_error(error, slots)
+        observation["error"] = describe_syntax_error(error, error.slots)
     else:
-        _run_checks(exercise, namespace["Value"], output, slots, observation)
+        _run_checks(exercise, design, value_class, output, slots, observation)
     observation["stdout"], observation["stdout_truncated"] = output.text(), output.truncated
     return observation
 
 
-def _run_checks(exercise, value_class, output, slots, observation):
-    local_grads = exercise.design == LOCAL_GRADS
+def _run_checks(exercise, design, value_class, output, slots, observation):
+    local_grads = design["children"] == "_children"  # microgpt's design: tuples, not closures
     trace = None
     with guarded(output):
         try:
-            for check in exercise.checks:
+            for check in exercise["checks"]:
                 trace = Trace()
                 observation["checks"].append(trace.record)
                 if local_grads:
-                    output_node, _ = check.graph(lambda value, name: value_class(value))
+                    make = lambda value, name: value_class(value)  # noqa: E731
                 else:
-                    output_node, _ = check.graph(lambda value, name: value_class(value, label=name))
-                trace.start(topological(output_node, DESIGNS[exercise.design].children))
-                _backward(trace, output_node, check.grad, local_grads)
+                    make = lambda value, name: value_class(value, label=name)  # noqa: E731
+                output_node, _ = build_graph(check["build"], check["leaves"], check["output"], make)
+                trace.start(topological(output_node, design["children"]))
+                watch_grads(value_class, trace)
+                _backward(trace, output_node, check["grad"], local_grads)
                 trace.finish(complete=True)
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
             index = len(observation["checks"]) - 1
@@ -125,6 +147,21 @@ def _read(node, name):
         return encode(getattr(node, name))
     except BaseException:  # noqa: BLE001 - a property of the learner's making may raise
         return {"type": "unreadable"}
+
+
+def watch_grads(value_class, trace):
+    """Every assignment to a Value's `.grad` from now on goes to `trace.wrote` (a `+=` too: it
+    reads, then assigns). The value stays in the instance's own `__dict__`."""
+
+    def get(node):
+        return vars(node)["grad"]
+
+    def set_(node, value):
+        before = vars(node).get("grad")
+        vars(node)["grad"] = value
+        trace.wrote(node, before, value)
+
+    value_class.grad = property(get, set_)
 
 
 class Trace:
@@ -186,11 +223,19 @@ class Trace:
             "start": [g for g, _ in now],
             "grads": {},
             "data": {},
+            "writes": [],
             "mark": now,
         }
         self.record["steps"].append(step)
         self.open.append(step)
         return step
+
+    def wrote(self, node, before, after):
+        """A `.grad` was assigned: recorded in the innermost step under way, if any."""
+        step = self.open[-1] if self.open else None
+        index = self.index.get(id(node))
+        if step is not None and index is not None and len(step["writes"]) < MAX_WRITES:
+            step["writes"].append([index, encode(before), encode(after)])
 
     def end(self):
         now = self.state()
@@ -225,15 +270,13 @@ class Trace:
 
 
 def main():
-    """`python -m grader.observe`: one run in a process of its own, for grader/isolated.py.
-    Reads `{"exercise", "bodies", "root", "out"}` as JSON on stdin and writes the observation
+    """`python -m runner.observe`: one run in a process of its own, for grader/isolated.py.
+    Reads `{"exercise", "bodies", "data", "out"}` as JSON on stdin and writes the observation
     to the file `out`."""
     import sys
-    from pathlib import Path
 
     request = json.loads(sys.stdin.read())
-    exercises = load_catalog(request["root"]) if request.get("root") else None
-    found = observe(request["exercise"], request["bodies"], exercises)
+    found = observe(request["exercise"], request["bodies"], request["data"])
     Path(request["out"]).write_text(json.dumps(found), encoding="utf-8")
 
 

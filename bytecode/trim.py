@@ -1,4 +1,5 @@
-"""Runs inside Pyodide (see build.mjs): the standard library the course needs, compiled.
+"""Runs inside Pyodide (see build.mjs): the standard library the course needs, compiled, and
+the course's own archives, compiled.
 
 Pyodide's python_stdlib.zip holds only sources, which CPython compiles at every start. The
 course needs a fraction of them: the modules Pyodide imports as it starts, and those the worker
@@ -54,10 +55,10 @@ def grade_everything(course_dir):
     sys.path.insert(0, course_dir)
     from grader.exercises import load_catalog
     from grader.judge import judge_json
-    from grader.observe import observe_json
     from grader.report import expectations
+    from runner.observe import observe_json
 
-    def grade(exercise, bodies):
+    def grade(exercise, bodies):  # both halves, as the two workers run them
         bodies_json = json.dumps(bodies)
         judge_json(exercise, bodies_json, observe_json(exercise, bodies_json))
 
@@ -65,6 +66,12 @@ def grade_everything(course_dir):
         grade(exercise.id, bodies)
     for body in ERROR_BODIES:
         grade("mul", {"mul": body})
+    from training import session  # what a training session imports, a few steps of it
+
+    session.start_json("{}", "{}")
+    session.steps_json(2, 1000, True)
+    session.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
+    session.steps_json(1, 1000, False)
 
 
 def finish(fallback_source):
@@ -104,13 +111,15 @@ def _module(filename):
     return filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
-def _compiled(source, filename):
+def _compiled(source, filename, folder=STDLIB):
     """A .pyc that needs no source beside it: hash-based, unchecked (PEP 552). Tracebacks name
-    the file as they would have from the full zip."""
+    the file as they would have from the full zip. The standard library is compiled without
+    docstrings and asserts; the course keeps both."""
     import importlib.util
     import marshal
 
-    code = compile(source, f"{STDLIB}/{filename}", "exec", dont_inherit=True, optimize=2)
+    path, optimize = (f"{folder}/{filename}", 2) if folder else (filename, 0)
+    code = compile(source, path, "exec", dont_inherit=True, optimize=optimize)
     unchecked_hash_based = (0b01).to_bytes(4, "little")
     header = importlib.util.MAGIC_NUMBER + unchecked_hash_based + importlib.util.source_hash(source)
     return header + marshal.dumps(code)
@@ -123,3 +132,24 @@ def _write(archive, name, data):
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
     archive.writestr(info, data)
+
+
+PACKAGES = ("runner/", "grader/", "training/")  # the course's code; exercises' code is text
+
+
+def compile_archive(data):
+    """The zip `data` with every module of the course's packages compiled by this interpreter
+    to a `.pyc` beside which no source is needed; other files kept as they are."""
+    import io
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(bytes(data)))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            content = source.read(info.filename)
+            if info.filename.endswith(".py") and info.filename.startswith(PACKAGES):
+                _write(archive, info.filename + "c", _compiled(content, info.filename, ""))
+            else:
+                _write(archive, info.filename, content)
+    return out.getvalue()

@@ -1,15 +1,14 @@
 """Turning an exception into a message about the learner's own lines.
 
-Runs where learner code ran (grader/observe.py): an exception's text and attributes are the
+Runs where learner code ran (runner/observe.py): an exception's text and attributes are the
 learner's to make, so every one of them is read defensively.
 """
 
 import builtins
 import traceback
 
-from .ops import OPS
+from .assembly import FILENAME, lines
 from .sandbox import reaches_javascript
-from .scaffold import FILENAME, lines
 
 MAX_TEXT = 2000
 
@@ -17,8 +16,8 @@ MAX_TEXT = 2000
 class Slots:
     """Where each slot's body sits in the assembled source, to map lines back to the learner's."""
 
-    def __init__(self, starts, bodies, design):
-        self.starts, self.bodies, self.design = starts, bodies, design
+    def __init__(self, starts, bodies, labels):
+        self.starts, self.bodies, self.labels = starts, bodies, labels
 
     def length(self, slot):
         return max(len(lines(self.bodies[slot].rstrip())), 1)
@@ -97,7 +96,7 @@ def _kind(error):
 
 def _error(error, detail, slot, line, slots):
     kind = _kind(error)
-    label = OPS[slot].label if slot else None
+    label = slots.labels[slot] if slot else None
     if slot:
         where = f"line {line} of your {label} code"
         source = slots.source_line(slot, line)

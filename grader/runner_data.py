@@ -1,0 +1,35 @@
+"""What the runner (runner/) needs to know of the exercises, as plain data: each exercise's
+checks and starter code, and each design's class as segments, with the reference code for the
+ops an exercise does not ask for. No answer is in it: the build writes it into the runner's
+archive as `runner/data.json`, and the maintainers' runner is handed it."""
+
+from .scaffold import DESIGNS, labels, segments
+
+
+def runner_data(catalog):
+    designs = {}
+    for name in dict.fromkeys(exercise.design for exercise in catalog.values()):
+        references = {op: "" for op in labels(name)}
+        for exercise in catalog.values():
+            if exercise.design == name and exercise.kind == "op":
+                references |= exercise.solutions
+        designs[name] = {
+            "segments": segments(name),
+            "labels": labels(name),
+            "children": DESIGNS[name].children,
+            "expression": DESIGNS[name].expression,
+            "references": references,
+        }
+    exercises = {
+        exercise.id: {
+            "design": exercise.design,
+            "ops": list(exercise.ops),
+            "stubs": exercise.stubs,
+            "checks": [
+                {"build": c.build, "leaves": c.leaves, "grad": c.grad, "output": c.output}
+                for c in exercise.checks
+            ],
+        }
+        for exercise in catalog.values()
+    }
+    return {"designs": designs, "exercises": exercises}
