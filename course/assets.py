@@ -1,21 +1,24 @@
 """What the built site needs besides its pages, all built from pinned local sources.
 
 - `assets/pyodide/<version>/`: Pyodide's core files from the pinned npm package.
-- `assets/python/<hash>/python.zip`: the `grader` package and `exercises/`, for the worker to
-  unpack into Pyodide.
+- `assets/python/<hash>/runner.zip`: the `runner` package, the learner's side of grading, with
+  `runner/data.json` (grader/runner_data.py), and `training`: all that a worker running learner
+  code gets.
+- `assets/python/<hash>/grader.zip`: the `grader` package and `exercises/`, for the judge.
 - `assets/python/<hash>/python_stdlib.zip`: the standard library trimmed to what the course
-  imports, compiled by Pyodide itself (stdlib/build.mjs); Pyodide's full one stays in
-  `assets/pyodide/<version>/` for what it lacks.
+  imports; Pyodide's full one stays in `assets/pyodide/<version>/` for what it lacks.
+  All three archives hold bytecode, compiled by Pyodide itself (bytecode/build.mjs).
 - `assets/course/`: widget.js, worker.js, early.js and widget.css, bundled by
   `widget/build.mjs`, which is told the paths above. early.js is also inlined first in the
   <head> of every page with an exercise, to start Python while the page loads.
 
 The folders under `assets/pyodide/` and `assets/python/` are named by version or content, so a
-host can let browsers keep them for good (see README.md).
+host can let browsers keep them for good (HOSTING.md).
 """
 
 import hashlib
 import html
+import io
 import json
 import shutil
 import subprocess
@@ -23,6 +26,8 @@ import zipfile
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
+
+from grader.runner_data import runner_data
 
 from .head import insert_first
 
@@ -32,14 +37,16 @@ PYTHON_DIR = "assets/python"
 WIDGET_JS = f"{COURSE_DIR}/widget.js"
 WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_JS = f"{COURSE_DIR}/worker.js"
-PYTHON_ZIP = "python.zip"
-STDLIB_ZIP = "python_stdlib.zip"
 EARLY_JS = f"{COURSE_DIR}/early.js"
 BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
+RUNNER_ZIP = "runner.zip"
+GRADER_ZIP = "grader.zip"
+STDLIB_ZIP = "python_stdlib.zip"
 # the lock file is not among them: the worker passes Pyodide its `info` (no packages) itself
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-STDLIB_FILES = ("build.mjs", "trim.py", "fallback.py")
-PYTHON_PACKAGES = ("grader", "exercises")
+BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
+RUNNER_PACKAGES = ("runner", "training")
+GRADER_PACKAGES = ("grader", "exercises")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
 
@@ -55,21 +62,22 @@ def node_modules(root):
     return path
 
 
-def build(root, site_dir, *, snapshot=False):
+def build(root, site_dir, catalog, *, snapshot=False):
     """Every asset, in the order they need each other; `snapshot` turns on Python's memory
-    snapshots (widget/src/snapshot.js)."""
-    pyodide_dir = copy_pyodide(root, site_dir)
-    course_zip = write_python_zip(root, site_dir)
-    stdlib_zip = write_stdlib_zip(root, site_dir, course_zip)
+    snapshots (widget/src/worker/snapshot.js)."""
     site_dir = Path(site_dir)
+    pyodide_dir = copy_pyodide(root, site_dir)
+    runner_zip, grader_zip, stdlib_zip = python_archives(root, site_dir, catalog)
     lock = json.loads((node_modules(root) / "pyodide" / "pyodide-lock.json").read_text())
+    under_assets = lambda path: path.relative_to(site_dir / "assets").as_posix()  # noqa: E731
     bundle_widget(
         root,
         site_dir,
         {  # paths relative to the site's assets/ folder
-            "pyodide": pyodide_dir.relative_to(site_dir / "assets").as_posix() + "/",
-            "stdlib": stdlib_zip.relative_to(site_dir / "assets").as_posix(),
-            "course": course_zip.relative_to(site_dir / "assets").as_posix(),
+            "pyodide": under_assets(pyodide_dir) + "/",
+            "stdlib": under_assets(stdlib_zip),
+            "runner": under_assets(runner_zip),
+            "grader": under_assets(grader_zip),
             "lock": {"info": lock["info"], "packages": {}},
             "snapshot": snapshot,
         },
@@ -81,7 +89,7 @@ def start_python_early(page_html, page_url, site_dir):
     while the page's style sheets arrive and the page is parsed and rendered (the build's
     early.js, widget/src/page/early-start.js, inlined: a script after a style sheet, or one
     fetched, would wait for it)."""
-    if "data-exercise-widget" not in page_html:
+    if "data-exercise-widget" not in page_html and "data-training-widget" not in page_html:
         return page_html
     script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
     worker = html.escape(get_relative_url(WORKER_JS, page_url), quote=True)
@@ -103,15 +111,16 @@ def node(root, script, *args, stdin=None):
         text=True,
     )
     if done.returncode != 0:
-        # Pyodide prints its whole minified module with an error: the last lines say what failed
-        errors = "\n".join(done.stderr.strip().splitlines()[-25:])
+        # Pyodide prints its whole minified module with an error: the short lines say what failed
+        said = [line for line in done.stderr.strip().splitlines() if len(line) < 500]
+        errors = "\n".join(said[-25:])
         raise AssetError(f"{script} failed:\n{done.stdout[-2000:]}{errors}")
     return done.stdout
 
 
 def bundle_widget(root, site_dir, python_assets):
-    """Run `widget/build.mjs`: widget.js, worker.js and widget.css in `<site>/assets/course/`;
-    `python_assets` tells the worker where Pyodide, the standard library and python.zip are."""
+    """Run `widget/build.mjs`: widget.js, worker.js, early.js and widget.css in
+    `<site>/assets/course/`; `python_assets` tells the bundles where Python's files are."""
     outdir = Path(site_dir) / COURSE_DIR
     node(root, "widget/build.mjs", "--outdir", outdir, "--python-assets", json.dumps(python_assets))
     missing = [name for name in BUNDLE_FILES if not (outdir / name).exists()]
@@ -134,46 +143,74 @@ def copy_pyodide(root, site_dir):
     return target
 
 
-def python_files(root):
-    """The files of python.zip as `(path in zip, file)`, sorted; caches left out."""
+def python_files(root, packages):
+    """The files of `packages` as `(path in zip, bytes)`, sorted; caches left out."""
     root = Path(root)
-    for package in PYTHON_PACKAGES:
+    for package in packages:
         for path in sorted((root / package).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                yield path.relative_to(root).as_posix(), path
+                yield path.relative_to(root).as_posix(), path.read_bytes()
 
 
-def write_python_zip(root, site_dir):
-    """Write `<site>/assets/python/<hash>/python.zip`: `grader/` and `exercises/`, `.meta/`
-    included; returns its path."""
-    staged = Path(site_dir) / PYTHON_DIR / PYTHON_ZIP
-    staged.parent.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(staged, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in python_files(root):
-            info = zipfile.ZipInfo(name, ZIP_DATE)
+def zip_bytes(files):
+    """A zip of `files` (`(path, bytes)`), with fixed dates: the same files give the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, data in files:
+            info = zipfile.ZipInfo(path, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    return content_addressed(staged)
+            archive.writestr(info, data)
+    return out.getvalue()
 
 
-def write_stdlib_zip(root, site_dir, course_zip):
-    """Write `<site>/assets/python/<hash>/python_stdlib.zip`, the trimmed and compiled standard
-    library, by stdlib/build.mjs; returns its path. Building it takes Pyodide a few
-    seconds in Node, so the result is kept in node_modules/.cache/ for the same inputs."""
+def runner_sources(root, catalog):
+    """runner.zip's sources: `runner/` and data.json, the exercises as the runner needs them."""
+    known = json.dumps(runner_data(catalog), sort_keys=True, separators=(",", ":"))
+    return zip_bytes([*python_files(root, RUNNER_PACKAGES), ("runner/data.json", known.encode())])
+
+
+def grader_sources(root):
+    """grader.zip's sources: `grader/` and `exercises/`, `.meta/` included."""
+    return zip_bytes(python_files(root, GRADER_PACKAGES))
+
+
+def compiled_archives(root, catalog):
+    """A folder holding runner.zip, grader.zip and python_stdlib.zip, compiled by
+    bytecode/build.mjs. That takes Pyodide a few seconds in Node, so the folder is kept in
+    node_modules/.cache/ for the same inputs."""
     root = Path(root)
-    key = hashlib.sha256(pyodide_version(root).encode() + Path(course_zip).read_bytes())
-    for name in STDLIB_FILES:
-        key.update((root / "stdlib" / name).read_bytes())
-    cached = node_modules(root) / ".cache" / "course-stdlib" / f"{key.hexdigest()[:16]}.zip"
-    if not cached.is_file():
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(".partial")
-        node(root, "stdlib/build.mjs", "--course-zip", course_zip, "--out", partial)
+    sources = {RUNNER_ZIP: runner_sources(root, catalog), GRADER_ZIP: grader_sources(root)}
+    key = hashlib.sha256(pyodide_version(root).encode())
+    for name in BYTECODE_FILES:
+        key.update((root / "bytecode" / name).read_bytes())
+    for data in sources.values():
+        key.update(data)
+    cached = node_modules(root) / ".cache" / "course-bytecode" / key.hexdigest()[:16]
+    if not cached.is_dir():
+        partial = cached.with_name(cached.name + ".partial")
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        for name, data in sources.items():
+            (partial / f"source-{name}").write_bytes(data)
+        runner, grader = (partial / f"source-{name}" for name in (RUNNER_ZIP, GRADER_ZIP))
+        args = ("--runner-zip", runner, "--grader-zip", grader, "--out-dir", partial)
+        node(root, "bytecode/build.mjs", *args)
         partial.replace(cached)
-    staged = Path(site_dir) / PYTHON_DIR / STDLIB_ZIP
-    shutil.copyfile(cached, staged)
-    return content_addressed(staged)
+    return cached
+
+
+def python_archives(root, site_dir, catalog):
+    """runner.zip, grader.zip and python_stdlib.zip, compiled, each in
+    `<site>/assets/python/<hash>/`: their paths."""
+    folder = compiled_archives(root, catalog)
+    found = []
+    for name in (RUNNER_ZIP, GRADER_ZIP, STDLIB_ZIP):
+        staged = Path(site_dir) / PYTHON_DIR / name
+        staged.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(folder / name, staged)
+        found.append(content_addressed(staged))
+    return found
 
 
 def content_addressed(path):

@@ -5,7 +5,7 @@ Works with any object shaped like the course's `Value`: `data`, `_prev`, `_op`, 
 and no colours: the site's CSS paints them, so one drawing suits light and dark schemes.
 """
 
-from grader.graph import topological as trace  # inputs before outputs, each once
+from runner.graph import topological as trace  # inputs before outputs, each once
 
 FONT = "Helvetica,Arial,sans-serif"
 
@@ -27,6 +27,33 @@ def _record(text):
     return text
 
 
+def _header(direction):
+    return [
+        "digraph {",
+        f'  graph [rankdir={direction}, bgcolor=transparent, fontname="{FONT}", nodesep=0.25,'
+        " ranksep=0.35]",
+        f'  node [fontname="{FONT}", fontsize=12, penwidth=1.2]',
+        "  edge [penwidth=1.2, arrowsize=0.7]",
+    ]
+
+
+def _value(node_id, fields, kind, direction, extra=""):
+    """A value's node: its fields stacked, so that nodes stay narrow either way."""
+    label = " | ".join(fields)
+    if direction == "TB":  # records stack their fields across the rank direction
+        label = f"{{ {label} }}"
+    return f'  {node_id} [shape=Mrecord, class="{kind}{extra}", label="{label}"]'
+
+
+def _op(node_id, symbol, inputs, extra=""):
+    op = f"{node_id}_op"
+    return [
+        f'  {op} [shape=circle, class="op{extra}", label="{_record(symbol)}"]',
+        f"  {op} -> {node_id}",
+        *(f"  {name} -> {op}" for name in inputs),
+    ]
+
+
 def dot(root, direction="LR"):
     """The DOT source of the graph that produced `root`, drawn left to right or top down ("TB").
 
@@ -34,24 +61,38 @@ def dot(root, direction="LR"):
     """
     nodes = trace(root)
     name = {id(v): f"v{i}" for i, v in enumerate(nodes)}
-    lines = [
-        "digraph {",
-        f'  graph [rankdir={direction}, bgcolor=transparent, fontname="{FONT}", nodesep=0.25,'
-        " ranksep=0.35]",
-        f'  node [fontname="{FONT}", fontsize=12, penwidth=1.2]',
-        "  edge [penwidth=1.2, arrowsize=0.7]",
-    ]
+    lines = _header(direction)
     for v in nodes:
-        fields = " | ".join([_record(v.label)] * bool(v.label) + _numbers(v))
-        if direction == "TB":  # records stack their fields across the rank direction
-            fields = f"{{ {fields} }}"
+        fields = [_record(v.label)] * bool(v.label) + _numbers(v)
         kind = "value result" if v._op else "value leaf"
-        lines.append(f'  {name[id(v)]} [shape=Mrecord, class="{kind}", label="{fields}"]')
+        lines.append(_value(name[id(v)], fields, kind, direction))
         if v._op:
-            op = f"{name[id(v)]}_op"
-            lines.append(f'  {op} [shape=circle, class="op", label="{_record(v._op)}"]')
-            lines.append(f"  {op} -> {name[id(v)]}")
-            lines.extend(f"  {name[id(p)]} -> {op}" for p in v._prev)
+            lines += _op(name[id(v)], v._op, [name[id(p)] for p in v._prev])
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# room for the learner's numbers, which the page writes in: a grad, and for a checked node
+# whether it is right (and the expected value when it is not)
+GRAD_ROOM = "grad -0000.0000"
+CHECK_ROOM = "✗ expected -0000.0000"
+
+
+def check_dot(nodes, names, checked, direction="LR"):
+    """The DOT source of an exercise check's graph (the answer key's nodes, in topological
+    order, and their names), drawn as the lessons draw theirs. Each value's node has the class
+    `n<i>` and the fields name, data, grad (room for the learner's) and, when `i` is among
+    the `checked` ones, room for its verdict; each op's node has the class `o<i>`. Every use of
+    an input is an edge of its own: `x * x` draws two."""
+    lines = _header(direction)
+    for i, node in enumerate(nodes):
+        fields = [_record(names[i]), f"data {number(node.data)}", GRAD_ROOM]
+        fields += [CHECK_ROOM] * (i in checked)
+        kind = "value result" if node.op else "value leaf"
+        lines.append(_value(f"v{i}", fields, kind, direction, f" n{i}"))
+        if node.op:
+            symbol = f"**{node.exponent!r}" if node.op.power else node.op.symbol
+            lines += _op(f"v{i}", symbol, [f"v{o.index}" for o in node.operands], f" o{i}")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -2,8 +2,9 @@
 
 - `prepare(markdown, ...)`, before Markdown is converted: runs the page's Python blocks in order
   (as `tests/test_docs.py` does), replaces each ```` ```graph ```` fence with the SVG of the
-  graph it names, each ```` ```quiz ```` fence with its form, each ```` ```exercise ```` fence
-  with its widget, and gives ```` ```output ```` blocks their "Output" title.
+  graph it names, each ```` ```quiz ```` fence with its form, each ```` ```exercise ```` and
+  ```` ```training ```` fence with its widget, and gives ```` ```output ```` blocks their
+  "Output" title.
 - `finish(html, ...)`, after: typesets the formulas with KaTeX.
 - `copy_katex(...)`: KaTeX's stylesheet and fonts for the built site.
 
@@ -21,15 +22,18 @@ from . import graphs, pagecode, prerender, quiz
 KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
+WIDGETS = ("exercise", "training")
+FENCED = ("graph", "quiz", *WIDGETS)  # fences the plugin replaces: at the left margin, alone
 
 
 class LessonError(ValueError):
     """A page whose code, graph or quiz is broken; the message names the page and line."""
 
 
-def prepare(markdown, page, root, to_html, widget=None):
-    """`markdown` with its graphs, quizzes, exercises and output blocks made ready for
-    conversion; `widget(ids)` renders an exercise block's widget."""
+def prepare(markdown, page, root, to_html, widgets=None):
+    """`markdown` with its graphs, quizzes, widgets and output blocks made ready for
+    conversion; `widgets[kind](body)` renders the widget of an ```exercise (its ids) or
+    ```training block."""
     try:
         items = pagecode.parse(markdown)
     except ValueError as error:
@@ -44,12 +48,10 @@ def prepare(markdown, page, root, to_html, widget=None):
             _check_ran(item, ran, where)
         elif item.kind == "output":
             replaced[item.line] = (item.line, opening.partition("`")[0] + OUTPUT_FENCE)
-        elif item.kind in ("graph", "quiz", "exercise") and (
-            item.info != item.kind or opening[0] != "`"
-        ):
+        elif item.kind in FENCED and (item.info != item.kind or opening[0] != "`"):
             raise LessonError(f"{where}: write a ```{item.kind} fence at the left margin, alone")
-        elif item.kind == "exercise":
-            replaced[item.line] = (item.end, f"\n{_widget(item, where, widget)}\n")
+        elif item.kind in WIDGETS:
+            replaced[item.line] = (item.end, f"\n{_widget(item, where, widgets[item.kind])}\n")
         elif item.kind == "graph":
             drawings.append((item, *_graph(item, namespace, where, to_html)))
         elif item.kind == "quiz":
@@ -113,9 +115,9 @@ def _graph(item, namespace, where, to_html):
     return (graphs.dot(root, "LR"), graphs.dot(root, "TB")), figure
 
 
-def _widget(item, where, widget):
+def _widget(item, where, render):
     try:
-        return widget(_exercise_ids(item, where))
+        return render(_exercise_ids(item, where) if item.kind == "exercise" else item.body)
     except ValueError as error:  # an unknown exercise id
         raise LessonError(f"{where}: {error}") from error
 

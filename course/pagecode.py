@@ -13,8 +13,9 @@ A page is read as a list of items, each with the 1-based line it starts on:
   claim stands. With `≈` in the text, the number is rounded as shown; without it, it must agree
   to seven decimals.
 - ```` ```graph ```` blocks draw the computation graph of a `Value` (see `course.graphs`),
-  ```` ```quiz ```` blocks hold a quiz (see `course.quiz`) and ```` ```exercise ```` blocks
-  name the exercises of a widget (see `course.lessons`).
+  ```` ```quiz ```` blocks hold a quiz (see `course.quiz`), ```` ```exercise ```` blocks
+  name the exercises of a widget, and ```` ```training ```` embeds the training widget (see
+  `course.lessons`).
 
 This is the one reader of a page's fences: a fence that is never closed is an error.
 
@@ -34,7 +35,7 @@ CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
 NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
-KINDS = {"python", "output", "graph", "quiz", "exercise"}
+KINDS = {"python", "output", "graph", "quiz", "exercise", "training"}
 
 
 @dataclass

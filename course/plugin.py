@@ -11,8 +11,9 @@ from mkdocs.plugins import BasePlugin
 from grader.exercises import ExerciseError, load_catalog
 
 from . import assets, csp, isolation, lessons
+from .check_graphs import write_check_graphs
 from .prerender import PrerenderError
-from .widget_data import widget_data, widget_html
+from .widget_data import training_data, training_html, widget_data, widget_html
 
 
 class CourseConfig(base.Config):
@@ -57,7 +58,8 @@ class CoursePlugin(BasePlugin[CourseConfig]):
     def on_page_markdown(self, markdown_text, page, config, files):
         uri = page.file.src_uri
         try:
-            return lessons.prepare(markdown_text, uri, self.root, self._to_html, self._widget)
+            widgets = {"exercise": self._widget, "training": self._training}
+            return lessons.prepare(markdown_text, uri, self.root, self._to_html, widgets)
         except (lessons.LessonError, PrerenderError) as error:
             raise PluginError(str(error)) from error
 
@@ -68,16 +70,23 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             raise PluginError(f"{page.file.src_uri}: {error}") from error
 
     def _widget(self, ids):
-        data = widget_data(ids, self.catalog, self._to_html)
+        data = widget_data(ids, self.catalog, self._to_html, self.graphs)
         data["time_limit"] = self.config.time_limit
         data["service_worker"] = self.config.service_worker
         return widget_html(data)
 
+    def _training(self, body):
+        data = training_data(self.catalog)
+        data["time_limit"] = self.config.time_limit
+        return training_html(data)
+
     def on_files(self, files, config):
         # before the pages: they inline the bundle's early start (assets.start_python_early)
         try:
-            assets.build(self.root, config.site_dir, snapshot=self.config.memory_snapshot)
-        except assets.AssetError as error:
+            snapshot = self.config.memory_snapshot
+            assets.build(self.root, config.site_dir, self.catalog, snapshot=snapshot)
+            self.graphs = write_check_graphs(self.root, config.site_dir, self.catalog)
+        except (assets.AssetError, PrerenderError) as error:
             raise PluginError(str(error)) from error
         return files
 

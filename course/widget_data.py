@@ -13,6 +13,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "stubs": {"mul": "…"}, "solutions": {"mul": "…"},                  # op -> code
          "scope": {"mul": ["self", "other", "out", "math"]},               # names the code can use
          "test_code": "",                 # the Python a graph exercise runs, else ""
+         "graphs": "mul.1c2d….json",      # its checks' graphs, in assets/course/graphs/
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -45,8 +46,9 @@ class UnknownExercise(ValueError):
     """An exercise id that `exercises/` does not define."""
 
 
-def widget_data(ids, catalog, to_html):
-    """The widget's data for exercises `ids` of `catalog`, Markdown rendered by `to_html`."""
+def widget_data(ids, catalog, to_html, graphs=None):
+    """The widget's data for exercises `ids` of `catalog`, Markdown rendered by `to_html`;
+    `graphs` names each exercise's file of check graphs (course/check_graphs.py)."""
     unknown = [name for name in ids if name not in catalog]
     if unknown:
         raise UnknownExercise(
@@ -55,12 +57,14 @@ def widget_data(ids, catalog, to_html):
         )
     designs = dict.fromkeys(catalog[name].design for name in ids)
     return {
-        "exercises": [_exercise(catalog[name], to_html) for name in ids],
+        "exercises": [
+            _exercise(catalog[name], to_html, (graphs or {}).get(name, "")) for name in ids
+        ],
         "designs": {design: _design(design, catalog) for design in designs},
     }
 
 
-def _exercise(exercise, to_html):
+def _exercise(exercise, to_html, graphs):
     return {
         "id": exercise.id,
         "kind": exercise.kind,
@@ -74,6 +78,7 @@ def _exercise(exercise, to_html):
         "solutions": dict(exercise.solutions),
         "scope": {op: scope(exercise.design, op) for op in exercise.ops},
         "test_code": exercise.test_code,
+        "graphs": graphs,
         "version": exercise.version,
     }
 
@@ -84,18 +89,11 @@ def _design(design, catalog):
         if exercise.design == design and exercise.kind == "op":
             stubs |= exercise.stubs
     return {
-        "scaffold": [_segment(piece) for piece in scaffold.segments(design)],
+        "scaffold": scaffold.segments(design),
         "labels": labels(design),
         "expression": DESIGNS[design].expression,  # slots hold an expression, not statements
         "stubs": stubs,
     }
-
-
-def _segment(piece):
-    if piece[0] == "text":
-        return {"text": piece[1]}
-    _, slot, indent = piece
-    return {"slot": slot, "indent": indent}
 
 
 def safe_json(data):
@@ -110,4 +108,44 @@ def widget_html(data):
         f"<template data-exercise-data>{safe_json(data)}</template>\n"
         f'<noscript><p class="exercise-widget__noscript">{html.escape(NOSCRIPT)}</p></noscript>\n'
         "</div>"
+    )
+
+
+TRAINING_NOSCRIPT = "This page trains a neural network in your browser: it needs JavaScript."
+
+
+def training_data(catalog):
+    """The training widget's data: the ops its network uses, with what the widget needs to
+    read the learner's code for each and whether it passed (the op exercise's id, version and
+    starter code), and the session's defaults (training/session.py)."""
+    from dataclasses import asdict
+
+    from training.session import USES, Config
+
+    ops = []
+    for op in USES:
+        exercise = next(
+            e
+            for e in catalog.values()
+            if e.kind == "op" and e.ops == (op,) and e.design == "closures"
+        )
+        ops.append(
+            {
+                "op": op,
+                "label": exercise.label,
+                "exercise": exercise.id,
+                "version": exercise.version,
+                "stub": exercise.stubs[op],
+            }
+        )
+    return {"ops": ops, "config": asdict(Config())}
+
+
+def training_html(data):
+    """The training widget's placeholder element: its data and a message for no JavaScript."""
+    return (
+        '<div class="training-widget" data-training-widget data-search-exclude>\n'
+        f"<template data-training-data>{safe_json(data)}</template>\n"
+        f'<noscript><p class="exercise-widget__noscript">{html.escape(TRAINING_NOSCRIPT)}</p>'
+        "</noscript>\n</div>"
     )

@@ -27,7 +27,8 @@ def names(ids):
 
 
 def replaced(text):
-    return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, to_html, names)
+    widgets = {"exercise": names, "training": lambda body: "<training>"}
+    return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, to_html, widgets)
 
 
 def to_html(text):
@@ -234,28 +235,46 @@ def test_build_copies_pyodide(site):
         assert copied.read_bytes() == (ROOT / "node_modules" / "pyodide" / name).read_bytes()
 
 
-def test_python_zip_holds_grader_and_exercises(site):
-    """python.zip has every grader module and every exercise file, `.meta/` included, no caches."""
-    [python_zip] = (site / assets.PYTHON_DIR).glob(f"*/{assets.PYTHON_ZIP}")
-    with zipfile.ZipFile(python_zip) as archive:
-        names = set(archive.namelist())
-    expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "grader").glob("*.py")}
+def zip_names(site, name):
+    """The names in the built archive `name`, and a function reading one of them."""
+    [archive] = (site / assets.PYTHON_DIR).glob(f"*/{name}")
+    with zipfile.ZipFile(archive) as opened:
+        names = set(opened.namelist())
+    return names, lambda inner: zipfile.ZipFile(archive).read(inner)
+
+
+def modules(folder):
+    """The compiled files a package's modules become: `runner/observe.pyc`."""
+    return {path.relative_to(ROOT).as_posix() + "c" for path in (ROOT / folder).glob("*.py")}
+
+
+def test_the_runner_gets_the_runner_and_its_data_and_nothing_of_the_grader(site):
+    """The worker that runs learner code unpacks runner.zip only: no answer key to find."""
+    names, read = zip_names(site, assets.RUNNER_ZIP)
+    assert names == modules("runner") | modules("training") | {"runner/data.json"}
+    known = json.loads(read("runner/data.json"))
+    assert set(known["exercises"]) == set(CATALOG)
+
+
+def test_the_judge_gets_the_grader_and_every_exercise_file(site):
+    """grader.zip has every grader module, compiled, and every exercise file."""
+    names, _ = zip_names(site, assets.GRADER_ZIP)
+    expected = modules("grader")
     for exercise in CATALOG.values():
         expected.add(f"exercises/{exercise.id}/exercise.toml")
         if exercise.known_wrong:
             expected.add(f"exercises/{exercise.id}/.meta/wrong_answers.toml")
         if exercise.kind == "op":
-            expected.add(f"exercises/{exercise.id}/stub.py")
+            expected.add(f"exercises/{exercise.id}/stub.py")  # read as text, never imported
             expected.add(f"exercises/{exercise.id}/.meta/solution.py")
     assert expected <= names
-    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+    assert not [name for name in names if name.startswith("grader/") and name.endswith(".py")]
 
 
-def test_python_zip_is_the_same_for_the_same_sources(tmp_path):
-    """Two writes of python.zip give identical bytes, so an unchanged zip stays cached."""
-    first = assets.write_python_zip(ROOT, tmp_path / "a").read_bytes()
-    second = assets.write_python_zip(ROOT, tmp_path / "b").read_bytes()
-    assert first == second
+def test_the_archives_sources_are_the_same_for_the_same_files():
+    """Two writes give identical bytes, so an unchanged archive stays cached."""
+    assert assets.runner_sources(ROOT, CATALOG) == assets.runner_sources(ROOT, CATALOG)
+    assert assets.grader_sources(ROOT) == assets.grader_sources(ROOT)
 
 
 def test_unknown_id_fails_the_build_naming_the_page(tmp_path):

@@ -16,6 +16,7 @@ test("a stop at the time limit says so, and where the code was when known", () =
 test("a crash names its cause in the learner's terms", () => {
   assert.match(crashedResult("mul", "Maximum call stack size exceeded").summary, /went too deep/);
   assert.match(crashedResult("mul", "Out of memory").summary, /more memory/);
+  assert.match(crashedResult("mul", "memory access out of bounds").summary, /Python failed/);
   assert.match(crashedResult("mul", "boom").summary, /Python failed \(boom\)/);
   assert.equal(crashedResult("mul", "boom").verdict, "error");
 });

@@ -17,7 +17,8 @@ test("code is anything but blank lines, comments and pass", () => {
   assert.equal(isStub("self.grad += 1", "# stub\npass"), false);
 });
 
-test("a body is indented into its slot; statements with no code get a pass", () => {
+test("a body is indented into its slot; one of blanks and comments gets a pass", () => {
+  assert.equal(indentBody("pass\n", 2), "  pass");
   assert.equal(indentBody("a = 1\n\n\tb = 2\n", 4), "    a = 1\n\n        b = 2");
   assert.equal(indentBody("# nothing", 2), "  # nothing\n  pass");
   assert.equal(indentBody("", 2), "  pass");

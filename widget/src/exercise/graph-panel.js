@@ -18,7 +18,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
   const { design } = exercise;
   const labels = model.designs[design].labels;
   let progress = store.progress(exercise.id, exercise.version);
-  const result = createResult({ goTo: (op) => goTo(design, op) });
+  const result = createResult({ goTo: (op) => goTo(design, op), graphs: exercise.graphs });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const whyPart = why(exercise);
   const full = fullClass({ model, design, bodies, active: null });

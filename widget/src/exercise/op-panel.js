@@ -23,7 +23,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   const saved = store.code(key);
   let progress = store.progress(exercise.id, exercise.version);
 
-  const result = createResult({ goTo: (o) => goTo(exercise.design, o) });
+  const result = createResult({ goTo: (o) => goTo(exercise.design, o), graphs: exercise.graphs });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const notice = h("div", { class: "mg-notice", role: "status" });
   const changed = h(

@@ -35,7 +35,7 @@ export function stoppedResult(exercise, { reason, error }, timeLimit) {
 export function crashedResult(exercise, message) {
   const cause = /call stack|too much recursion/i.test(message)
     ? "your code went too deep: it nested calls (or data that Python walks through, such as a list inside a list thousands of levels deep) beyond what the browser allows"
-    : /memory|allocat/i.test(message)
+    : /out of memory|cannot enlarge memory|allocat/i.test(message)
       ? "your code used more memory than the browser allows"
       : `Python failed (${message})`;
   const summary = `Python crashed: ${cause}. The next run gets a fresh Python; your code is kept.`;

@@ -10,9 +10,10 @@ const TITLES = { pass: "Passed", fail: "Not yet", error: "Error", stopped: "Stop
 
 /**
  * The result area of one panel: `{el, running(waiting), show(result), failed(message)}`.
- * `goTo(op)` opens the tab of an op's own exercise, or is null where the widget has none.
+ * `goTo(op)` opens the tab of an op's own exercise, or is null where the widget has none;
+ * `graphs` names the exercise's drawings of its checks (graph-view.js).
  */
-export function createResult({ goTo }) {
+export function createResult({ goTo, graphs }) {
   // the live region: verdict, summary and the diagnosis are read out; the table is not
   const verdict = h("div", { class: "mg-verdict", role: "status" });
   const body = h("div", { class: "mg-result__body" });
@@ -48,7 +49,7 @@ export function createResult({ goTo }) {
       const parts = [
         culpritLinks(result.culprits, goTo, result.exercise),
         result.error && errorBlock(result.error, result.summary),
-        result.checks?.length && checksTable(result),
+        result.checks?.length && checksTable(result, graphs),
         result.stdout && outputBlock(result.stdout, result.stdout_truncated),
       ];
       body.replaceChildren(...parts.filter(Boolean));
@@ -111,7 +112,7 @@ function errorBlock(error, summary) {
 }
 
 /** One row group per check, one row per checked value; a failed row gets its sentence. */
-function checksTable(result) {
+function checksTable(result, graphs) {
   return h(
     "div",
     { class: "mg-checks-wrap" },
@@ -141,7 +142,7 @@ function checksTable(result) {
               h("code", {}, check.built.split("\n").join("; ")),
               h("span", { class: "mg-checks__given" }, check.given),
               check.complete ? "" : h("span", { class: "mg-checks__stopped" }, "stopped here: your code raised"),
-              graphButton(result, index),
+              graphButton(graphs, result, index),
             ),
           ),
           check.rows.map(row),
