@@ -47,7 +47,7 @@ test: setup lint
 
 # formatting and lint rules: ruff for Python; ESLint and Prettier for JavaScript and CSS
 JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" \
-	"stdlib/**/*.mjs" "*.js"
+	"bytecode/**/*.mjs" "*.js"
 lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -45,12 +45,22 @@ class Learner:
     def __init__(self, page, url):
         self.page, self.url = page, url
         self.widget = page.locator("[data-exercise-widget]").first
-        self.python_workers = []  # every Python worker the page started, restarts included
+        self.python_workers = []  # the page's live Python workers: the judge and runners
         page.on("worker", self._worker)
 
     def _worker(self, worker):
-        if worker.url.endswith("/assets/course/worker.js"):
+        # Python's workers are the page's only ones, made from blob: URLs that import
+        # assets/course/worker.js (widget/src/page/python-worker.js)
+        if worker.url.startswith("blob:"):
             self.python_workers.append(worker)
+            worker.on("close", lambda closed: self.python_workers.remove(closed))
+
+    def python_worker(self, role):
+        """The live Python worker of `role`: "judge", or "runner" (the spare, or the run's)."""
+        for worker in self.python_workers:
+            if worker.evaluate("self.name") == f"python-{role}":
+                return worker
+        raise AssertionError(f"no {role} is running")
 
     def open(self):
         self.page.goto(self.url)

@@ -1,6 +1,8 @@
-"""Memory snapshots (widget/src/snapshot.js, on in this course's mkdocs.yml): the first visit
-saves Python's memory in IndexedDB, later visits restore it and grade exactly as before, and a
-damaged entry, or another build's, means a start from scratch that saves a good one again."""
+"""Memory snapshots (widget/src/worker/snapshot.js, on in this course's mkdocs.yml): the first
+runner saves Python's memory in IndexedDB before it runs anything, and later runners and the
+judge restore it; later visits grade exactly as before, and an entry that does not match the
+digest the page keeps, damaged or another build's, means a start from scratch that saves a
+good one again."""
 
 import pytest
 
@@ -14,23 +16,23 @@ WITH_ENTRY = """async (how) => {
     indexedDB.open(info.name).onsuccess = (event) => resolve(event.target.result);
   });
   const inStore = (mode, act) => new Promise((resolve) => {
-    const transaction = db.transaction("snapshot", mode);
-    const request = act(transaction.objectStore("snapshot"));
+    const transaction = db.transaction("snapshots", mode);
+    const request = act(transaction.objectStore("snapshots"));
     transaction.oncomplete = () => resolve(request.result);
   });
-  let entry = await inStore("readonly", (store) => store.get("snapshot"));
+  let entry = await inStore("readonly", (store) => store.get("python"));
   const damage = {
-    garbage: (e) => ({ ...e, bytes: new TextEncoder().encode("not a snapshot").buffer }),
-    truncated: (e) => ({ ...e, bytes: e.bytes.slice(0, e.bytes.byteLength >> 1) }),
+    garbage: (e) => ({ ...e, bytes: new Blob(["not a snapshot"]) }),
+    truncated: (e) => ({ ...e, bytes: e.bytes.slice(0, e.bytes.size >> 1) }),
     stale: (e) => ({ ...e, key: e.key + "&another-build" }),
   };
   const changed = how && damage[how](entry);
   if (changed) {
-    await inStore("readwrite", (store) => store.put(changed, "snapshot"));
+    await inStore("readwrite", (store) => store.put(changed, "python"));
     entry = changed;
   }
   db.close();
-  return entry ? [entry.key, entry.bytes.byteLength] : null;
+  return entry ? [entry.key, entry.bytes.size] : null;
 }"""
 DAMAGE = ["garbage", "truncated", "stale"]  # stale: another build's
 
@@ -53,7 +55,7 @@ def saved_entry(learner, larger_than=1_000_000):
 def test_a_later_visit_restores_python_and_grades_as_before(visit, exercises):
     learner, _ = visit()
     assert learner.python_restored() is False
-    mistake = exercises["mul"].mistakes[0].bodies["mul"]
+    mistake = exercises["mul"].known_wrong[0].bodies["mul"]
     assert learner.solve("__mul__", mistake) == "fail"
     said = learner.result_text()
     saved_entry(learner)

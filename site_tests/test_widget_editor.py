@@ -1,5 +1,5 @@
-"""The editor as a learner types in it (widget/src/editing.js, widget/src/python-syntax.js):
-Python's indentation, undo and redo, comments, colours and matching brackets."""
+"""The editor as a learner types in it (widget/src/editor/): Python's indentation, undo and
+redo, comments, colours and matching brackets, Home, and the keyboard's way out."""
 
 import pytest
 from playwright.sync_api import expect
@@ -60,20 +60,44 @@ def test_tab_and_shift_tab_indent_and_backspace_deletes_an_indent_level(editor):
 
 
 def test_undo_takes_back_a_run_of_typing_at_once_and_redo_brings_it_back(editor):
-    typed(editor, "a = 1\n")
-    typed(editor, "b = 2")
+    editor.page.wait_for_timeout(700)  # apart from the fixture's emptying of the editor
+    typed(editor, "a = 1")
+    editor.page.wait_for_timeout(700)  # a pause ends a run of typing (CodeMirror: 500 ms)
+    typed(editor, "\nb = 2")
     keys = editor.page.keyboard
     lines = editor.editor.locator(".cm-line")
-    keys.press("Control+z")  # "b = 2"
-    expect(lines).to_have_text(["a = 1", ""])
-    keys.press("Control+z")  # the line break
+    keys.press("Control+z")  # the line break and "b = 2", typed in one run
+    expect(lines).to_have_text(["a = 1"])
     keys.press("Control+z")  # "a = 1"
     expect(lines).to_have_text([""])
     keys.press("Control+y")
-    keys.press("Control+y")
-    expect(lines).to_have_text(["a = 1", ""])
+    expect(lines).to_have_text(["a = 1"])
     keys.press("Control+Shift+Z")  # what a keyboard sends: Shift makes the key "Z"
     expect(lines).to_have_text(["a = 1", "b = 2"])
+
+
+def test_enter_in_an_open_bracket_lines_up_and_home_goes_to_the_code_first(editor):
+    assert typed(editor, "self.grad += (1 -\nt)") == "self.grad += (1 -\n              t)"
+    keys = editor.page.keyboard
+    keys.press("Home")
+    typed(editor, "#")
+    assert editor.code().endswith("\n              #t)")
+    keys.press("Home")
+    keys.press("Home")  # again: the start of the line
+    typed(editor, "!")
+    assert editor.code().endswith("\n!              #t)")
+
+
+def test_ctrl_m_makes_tab_leave_the_editor_and_back(editor):
+    keys = editor.page.keyboard
+    keys.press("Control+m")
+    keys.press("Tab")
+    assert editor.code() == ""  # nothing indented: the focus moved on
+    expect(editor.editor).not_to_be_focused()
+    editor.editor.click()
+    keys.press("Control+m")
+    keys.press("Tab")
+    assert editor.code() == "    "
 
 
 def test_ctrl_slash_comments_the_selected_lines_out_and_in(editor):

@@ -1,19 +1,24 @@
 """Grading in the browser agrees with the grader: reference bodies pass, known mistakes fail
-with their explanation, the diamond runs every body, errors point at the learner's line."""
+with their explanation, the diamond runs every body and names the closure at fault, errors
+point at the learner's line, and a tab's ✓ follows its code."""
 
 import pytest
 from learner import as_read, squash
 from playwright.sync_api import expect
 
 from grader import grade
-from grader.explain import MISTAKES
+from grader.explain import DIAGNOSES
 
-OPS = ["add", "mul", "pow", "tanh", "exp"]
+OPS = ["add", "mul", "pow", "tanh", "exp", "relu"]
 
 
 def mistake(exercise, key):
-    """The exercise's known-wrong answer explained by `key` alone."""
-    return next(m for m in exercise.mistakes if m.explains == (key,))
+    """The exercise's known-wrong answer diagnosed as `key` alone."""
+    return next(answer for answer in exercise.known_wrong if answer.diagnoses == (key,))
+
+
+def rows(result):
+    return [row for check in result["checks"] for row in check["rows"]]
 
 
 @pytest.mark.parametrize("op", OPS)
@@ -32,10 +37,10 @@ def test_assignment_instead_of_accumulation_fails_with_its_explanation(learner, 
     expected = grade(op, bodies)
     assert learner.solve(exercise.label, bodies[op]) == expected["verdict"] == "fail"
     text = learner.result_text()
-    assert as_read(MISTAKES["assign"]) in text
+    assert as_read(DIAGNOSES["assign"]) in text
     failed = learner.result.locator(".mg-check.is-failed")
-    assert failed.count() == sum(not row["passed"] for row in expected["checks"]) > 0
-    first = next(row for row in expected["checks"] if not row["passed"])
+    assert failed.count() == sum(not row["passed"] for row in rows(expected)) > 0
+    first = next(row for row in rows(expected) if not row["passed"])
     expect(failed.first).to_contain_text(first["got_text"])
     expect(failed.first).to_contain_text(first["expected_text"])
     assert not learner.passed_mark_visible(exercise.label)
@@ -57,8 +62,52 @@ def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(
     learner.open_tab("diamond")
     expected = grade("diamond", {**exercises["diamond"].solutions, **wrong})
     assert learner.run() == expected["verdict"] == "fail"
-    assert as_read(MISTAKES["assign"]) in learner.result_text()
+    assert as_read(DIAGNOSES["assign"]) in learner.result_text()
     assert not learner.passed_mark_visible("diamond")
+
+
+def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(visit, exercises):
+    learner, _ = visit()
+    for op in OPS:
+        learner.solve(exercises[op].label, exercises[op].solutions[op])
+    wrong = mistake(exercises["mul"], "assign").bodies["mul"]
+    learner.solve("__mul__", wrong)
+    learner.open_tab("diamond")
+    expected = grade("diamond", {**exercises["diamond"].solutions, "mul": wrong})
+    assert learner.run() == "fail"
+    [culprit] = expected["culprits"]
+    assert culprit["label"] == "__mul__" and "replaced a.grad" in culprit["sentence"]
+    assert as_read(culprit["sentence"]) in learner.result_text()
+    learner.result.get_by_role("button", name="Open the __mul__ tab").click()
+    expect(learner.tab("__mul__")).to_have_attribute("aria-selected", "true")
+    expect(learner.tab("__mul__")).to_be_focused()
+
+
+def test_a_closure_that_calls_another_fails_on_its_own_tab(learner, exercises):
+    body = mistake(exercises["tanh"], "calls_closure").bodies["tanh"]
+    assert learner.solve("tanh", body) == "fail"
+    assert "x.grad and y.grad received the same contribution twice" in learner.result_text()
+
+
+def test_a_nested_def_gets_its_own_sentence(learner, exercises):
+    body = mistake(exercises["mul"], "nested_def").bodies["mul"]
+    assert learner.solve("__mul__", body) == "fail"
+    assert as_read(DIAGNOSES["nested_def"]) in learner.result_text()
+
+
+def test_editing_a_passed_tab_clears_its_mark_until_it_passes_again(visit, exercises):
+    learner, _ = visit()
+    solution = exercises["mul"].solutions["mul"]
+    assert learner.solve("__mul__", solution) == "pass"
+    assert learner.passed_mark_visible("__mul__")
+    learner.write(solution + "\n# changed")
+    assert not learner.passed_mark_visible("__mul__")
+    expect(learner.tab("__mul__")).to_have_attribute("aria-description", "changed since it passed")
+    expect(learner.panel.get_by_text("You changed this code since it passed")).to_be_visible()
+    learner.write(solution)  # back to what passed: the mark is back
+    assert learner.passed_mark_visible("__mul__")
+    learner.reload()
+    assert learner.passed_mark_visible("__mul__")
 
 
 def test_diamond_names_the_closures_still_at_their_stub(visit, exercises):
@@ -71,6 +120,7 @@ def test_diamond_names_the_closures_still_at_their_stub(visit, exercises):
             "starter code"
         )
     expected = grade("diamond", {"add": exercises["add"].solutions["add"]})
+    assert "Still the starter code" in expected["summary"]
     assert expected["stubs"] == [op for op in OPS if op != "add"]
     assert learner.run() == expected["verdict"]
     assert squash(expected["summary"]) in learner.result_text()

@@ -9,7 +9,7 @@ from conftest import SITE, assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
 
-from course import serve
+from devtools import serve
 
 STATUS_LOG = """
 window.statusLog = [];
@@ -27,7 +27,13 @@ def test_no_request_leaves_the_site(visit, exercises):
     assert hosts == {"127.0.0.1"}, hosts
     paths = {urlsplit(url).path.rsplit("/", 1)[-1] for url in watch.requests}
     # the worker's own downloads are among those watched
-    assert {"worker.js", "pyodide.asm.wasm", "python_stdlib.zip", "python.zip"} <= paths
+    assert {
+        "worker.js",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "runner.zip",
+        "grader.zip",
+    } <= paths
     assert watch.blocked == []
 
 

@@ -1,20 +1,46 @@
-"""An op tab's helpers: the solution only after a first attempt, hints one at a time, and the
-full Value class with the learner's body in its slot, assembled as the grader assembles it."""
+"""An op tab's helpers: the solution only after a real attempt, hints one at a time, the full
+Value class with the learner's body in its slot, assembled as the grader assembles it, the
+names the code can use, and the reference beside the learner's code once it passes."""
 
 from playwright.sync_api import expect
 
 from grader.scaffold import indent_body
 
 
-def test_solution_is_offered_only_after_a_first_attempt(visit, exercises):
-    learner, _ = visit()
+def test_solution_is_offered_only_after_a_real_attempt_and_shown_where_one_looks(visit, exercises):
+    learner, _ = visit(viewport={"width": 1000, "height": 700})
     show = learner.panel.get_by_role("button", name="Show solution")
     expect(show).to_be_hidden()
-    learner.run()
+    learner.run()  # the untouched starter code is no attempt
+    expect(show).to_be_hidden()
+    learner.write("self.grad += 2 * out.grad")
+    assert learner.run() == "fail"
     show.click()
     solution = exercises["add"].solutions["add"].strip().splitlines()
     expect(learner.panel.locator(".mg-solution .cm-line")).to_have_text(solution)
     expect(learner.panel.get_by_role("button", name="Hide solution")).to_be_visible()
+    caption = learner.panel.locator(".mg-solution .mg-code__caption")
+    expect(caption).to_be_focused()
+    expect(caption).to_be_in_viewport()
+
+
+def test_the_names_the_code_can_use_are_shown_above_the_editor(visit):
+    learner, _ = visit()
+    learner.open_tab("tanh")
+    names = learner.panel.locator(".mg-code__scope code").all_inner_texts()
+    assert names == ["self", "x", "t", "out", "math"]
+
+
+def test_after_a_pass_the_reference_is_shown_beside_the_learner_s_code(visit, exercises):
+    learner, _ = visit()
+    compare = learner.panel.get_by_role("button", name="Compare with the reference")
+    expect(compare).to_be_hidden()
+    mine = "self.grad += out.grad  # mine\nother.grad += out.grad"
+    assert learner.solve("__add__", mine) == "pass"
+    compare.click()
+    figures = learner.panel.locator(".mg-compare figure")
+    expect(figures.nth(0)).to_contain_text("# mine")
+    expect(figures.nth(1)).to_contain_text(exercises["add"].solutions["add"].splitlines()[0])
 
 
 def test_hints_are_revealed_one_at_a_time(visit, exercises):

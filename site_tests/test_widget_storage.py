@@ -137,5 +137,5 @@ def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
     assert learner.code() == exercises["mul"].stubs["mul"].rstrip("\n")
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
     assert saved(learner, "code:mul")["text"] == exercises["mul"].solutions["mul"]
-    assert saved(learner, "progress:mul")["passed"] is True
+    assert saved(learner, "progress:mul")["passedWith"] == exercises["mul"].solutions["mul"]
     expect(damaged).to_be_hidden()

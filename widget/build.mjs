@@ -36,11 +36,11 @@ await Promise.all([
   build({
     ...common,
     format: "esm",
-    entryPoints: [
-      { in: here("src/page/main.js"), out: "widget" },
-      { in: here("styles/widget.css"), out: "widget" },
-    ],
+    splitting: true, // the training widget and uPlot: a chunk of their own, for its page only
+    chunkNames: "chunks/[name]-[hash]",
+    entryPoints: [{ in: here("src/page/main.js"), out: "widget" }],
   }),
+  build({ ...common, entryPoints: [{ in: here("styles/widget.css"), out: "widget" }] }),
   build({ ...common, format: "esm", entryPoints: [{ in: here("src/worker/main.js"), out: "worker" }] }),
   build({ ...common, format: "iife", entryPoints: [{ in: here("src/page/early-start.js"), out: "early" }] }),
 ]);

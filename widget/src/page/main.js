@@ -1,7 +1,8 @@
 /**
- * Entry point: hydrates every exercise widget on the page, once. Python starts first (if the
- * page's <head> has not started it already): it loads in a worker, so the page stays responsive,
- * and it downloads and compiles while the widgets mount.
+ * Entry point: hydrates every exercise and training widget on the page, once. Python starts
+ * first (if the page's <head> has not started it already): it loads in workers, so the page
+ * stays responsive, and it downloads and compiles while the widgets mount. The training widget
+ * and its plotting library come in a chunk of their own, loaded only on a page that has one.
  */
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
@@ -9,20 +10,35 @@ import { python } from "./python.js";
 
 const mounted = new WeakSet();
 
+/** Mounts `el` with `mount(el)`; on failure says so where the widget would be, never a blank. */
+function mountOne(el, mount, what) {
+  mounted.add(el);
+  const failed = (error) => {
+    el.replaceChildren(`${what} could not be shown: ${error.message}`);
+    el.classList.add("mg-widget--failed");
+    console.error(error);
+  };
+  try {
+    const done = mount(el);
+    done?.catch?.(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+const unmounted = (selector) => [...document.querySelectorAll(selector)].filter((el) => !mounted.has(el));
+
 function mountAll() {
-  const widgets = [...document.querySelectorAll("[data-exercise-widget]")].filter((el) => !mounted.has(el));
-  if (widgets.length) python.start();
-  for (const el of widgets) {
-    mounted.add(el);
-    try {
-      mountExercise(el);
-    } catch (error) {
-      el.textContent = `This exercise could not be shown: ${error.message}`;
-      console.error(error);
-    }
+  const exercises = unmounted("[data-exercise-widget]");
+  const trainings = unmounted("[data-training-widget]");
+  if (exercises.length || trainings.length) python.start();
+  for (const el of exercises) mountOne(el, mountExercise, "This exercise");
+  for (const el of trainings) {
+    const mount = async (root) => (await import("../training/widget.js")).mountTraining(root);
+    mountOne(el, mount, "The training");
   }
   // the benchmark (bench/) times the main thread from here to Python ready: usable while it loads
-  if (widgets.length && !performance.getEntriesByName("widgets-mounted").length) performance.mark("widgets-mounted");
+  if (exercises.length && !performance.getEntriesByName("widgets-mounted").length) performance.mark("widgets-mounted");
 }
 
 // mkdocs-material's instant navigation swaps pages without reloading: it announces each on document$

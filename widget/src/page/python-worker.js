@@ -11,9 +11,10 @@
 import { readDigest } from "./snapshot-digest.js";
 
 /**
- * `{worker, port, role, interrupt, errors}` for a new worker of `role` running `url`;
- * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one).
- * A runner gets an interrupt buffer where the page is cross-origin isolated.
+ * `{worker, port, role, interrupt, errors}` for a new worker of `role` running `url` (the
+ * worker's name says its role); `snapshot` is a Blob of Python's memory to restore (else the
+ * worker reads the saved one). A runner gets an interrupt buffer where the page is cross-origin
+ * isolated.
  */
 export function startPythonWorker(url, role, snapshot = null) {
   const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
@@ -28,9 +29,27 @@ export function startPythonWorker(url, role, snapshot = null) {
   const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const channel = new MessageChannel();
   const digest = readDigest(new URL("../../", url));
-  worker.postMessage({ type: "connect", role, digest, snapshot, interrupt: interrupt?.buffer ?? null }, [
-    channel.port2,
-  ]);
+  worker.postMessage({ type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null }, [channel.port2]);
   channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
   return { worker, port: channel.port1, role, interrupt, errors };
+}
+
+/**
+ * Starts noting what the host's Content-Security-Policy refuses the page's Python (a header of
+ * the host's own, which the course cannot see): `policyProblem()` says it, for the status line.
+ */
+export function watchPolicy() {
+  if (globalThis.coursePolicy) return;
+  const refused = (globalThis.coursePolicy = []);
+  document.addEventListener("securitypolicyviolation", ({ effectiveDirective, blockedURI }) => {
+    if (/^(worker|script)-src/.test(effectiveDirective) && /^(blob|eval|wasm)/.test(blockedURI))
+      refused.push(effectiveDirective);
+  });
+}
+
+/** What the host's policy refused, said for whoever hosts the course; or null. */
+export function policyProblem() {
+  const refused = globalThis.coursePolicy ?? [];
+  if (!refused.length) return null;
+  return `this site's Content-Security-Policy refuses the workers Python runs in (${refused[0]}); whoever hosts this course should allow blob: in worker-src and 'wasm-unsafe-eval' in script-src.`;
 }

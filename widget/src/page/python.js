@@ -1,7 +1,8 @@
 /**
  * The page's Python: a judge worker, which never runs learner code, and runner workers, each
  * used for one run and then thrown away (python-worker.js starts both). A spare runner is kept
- * loaded, restored from the snapshot the judge made, so that a run starts at once.
+ * loaded, restored from the snapshot the first runner made before it ran anything, so that a
+ * run starts at once.
  *
  * A run: its runner runs the learner's code and reports what it did (an observation, data
  * only); the judge holds that against the answer key and returns the result. Nothing learner
@@ -12,14 +13,14 @@
  * cross-origin isolated, the runner is first interrupted for a moment, to learn which line it
  * was on; either way the spare takes over.
  */
-import { startPythonWorker } from "./python-worker.js";
-import { readDigest, writeDigest } from "./snapshot-digest.js";
+import { policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
+import { writeDigest } from "./snapshot-digest.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const DEFAULT_LIMIT_S = 5;
 // how long an interrupted run may take to say where it was before its runner is ended
-const INTERRUPT_GRACE_MS = 300;
+const INTERRUPT_GRACE_MS = 1000;
 // a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
 const SILENT_LOAD_MS = 60_000;
 // an observation larger than this did not come from the runner's own capped report
@@ -28,14 +29,15 @@ const MAX_OBSERVATION = 4_000_000;
 class Python {
   #judge = null;
   #spare = null; // a runner, loading or ready
-  #snapshot = null; // the Blob of Python's memory the judge made this visit, for new runners
+  #snapshot = null; // the Blob of a runner's memory made this visit, for the next runners
   #queue = [];
   #current = null; // {job, runner}
+  #trainers = []; // training sessions waiting for a runner of their own
   #judging = new Map(); // request id -> job
   #ids = 0;
   #listeners = new Set();
   #silence = null;
-  #recovering = null; // {at, how}: a run was stopped; measured until a spare is ready again
+  #recovering = null; // {at, how, reason}: a run was stopped; measured until a spare is ready
   /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, ms, message}`. */
   status = { state: "idle" };
 
@@ -44,11 +46,11 @@ class Python {
     if (this.#judge) return;
     // the benchmark (bench/) times Python's start-up by these marks; the <head> may have set it
     if (!performance.getEntriesByName("python-start").length) performance.mark("python-start");
+    watchPolicy();
     const early = adoptEarly();
     this.#setStatus({ state: "loading", loaded: 0, total: 0 });
     this.#judge = this.#connect(early?.judge ?? startPythonWorker(WORKER_URL, "judge"));
-    const runner = early?.runner ?? (this.#runnersNeedNoJudge() ? startPythonWorker(WORKER_URL, "runner") : null);
-    if (runner) this.#spare = this.#connect(runner);
+    this.#spare = this.#connect(early?.runner ?? startPythonWorker(WORKER_URL, "runner"));
     this.#listen();
   }
 
@@ -80,16 +82,24 @@ class Python {
     return { done: job.done, stop: () => this.#stop(job, "stop"), cancel: () => this.#drop(job) };
   }
 
+  /**
+   * A training session (training/session.py) on a runner of its own, which it keeps until
+   * `stop()`. Resolves, once a runner is ready, with `{request(type, fields), stop()}`:
+   * `request` resolves with the runner's answer (parsed), `{stopped: "time"}` when the runner
+   * took longer than `timeLimit` seconds (it is then ended), or `{crashed: message}`.
+   */
+  train({ timeLimit = DEFAULT_LIMIT_S } = {}) {
+    this.start();
+    const taken = new Promise((resolve, reject) => this.#trainers.push({ resolve, reject }));
+    this.#pump();
+    return taken.then((runner) => trainingSession(runner, timeLimit));
+  }
+
   /** Calls `listener(status)` now and on every change. */
   subscribe(listener) {
     this.#listeners.add(listener);
     listener(this.status);
     return () => this.#listeners.delete(listener);
-  }
-
-  /** With snapshots off (or none to be made), a runner need not wait for the judge's. */
-  #runnersNeedNoJudge() {
-    return !PYTHON_ASSETS.snapshot || Boolean(readDigest(SITE));
   }
 
   #connect(handle) {
@@ -112,13 +122,10 @@ class Python {
         if (worker === this.#judge && this.status.state === "loading")
           this.#setStatus({ ...this.status, loaded: message.loaded, total: message.total });
         break;
-      case "snapshot":
-        if (worker !== this.#judge) break;
-        if (message.digest) {
-          writeDigest(SITE, message.digest);
-          this.#snapshot = message.blob;
-        }
-        this.#startSpare();
+      case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
+        if (worker.role !== "runner" || !message.digest) break;
+        writeDigest(SITE, message.digest);
+        this.#snapshot = message.blob;
         break;
       case "ready":
         worker.ready = true;
@@ -149,9 +156,9 @@ class Python {
         this.#setStatus({ state: "ready", ms: this.#judge.ms });
       }
       if (this.#recovering) {
-        const { at, how } = this.#recovering;
+        const { at, how, reason } = this.#recovering;
         this.#recovering = null;
-        performance.measure("python-recovery", { start: at, detail: { how } });
+        performance.measure("python-recovery", { start: at, detail: { how, reason } });
       }
     }
     this.#pump();
@@ -163,6 +170,12 @@ class Python {
   }
 
   #pump() {
+    if (this.#spare?.ready && this.#trainers.length) {
+      const runner = this.#spare;
+      this.#spare = null;
+      this.#startSpare();
+      this.#trainers.shift().resolve(runner);
+    }
     if (this.#current || !this.#judge?.ready || !this.#spare?.ready) return;
     // a run whose result nobody can see any more (its page was left) is dropped
     const left = (job) => job.owner && !job.owner.isConnected;
@@ -250,7 +263,7 @@ class Python {
   }
 
   #stopped(job, error) {
-    this.#recovering = { at: job.stopping.at, how: error ? "interrupt" : "end" };
+    this.#recovering = { at: job.stopping.at, how: error ? "interrupt" : "end", reason: job.stopping.reason };
     this.#finish(job, { stopped: { reason: job.stopping.reason, error } });
     if (this.#spare?.ready) this.#ready();
   }
@@ -264,7 +277,8 @@ class Python {
       else this.#finish(job, { crashed: message });
       this.#pump();
     } else if (!worker.ready && (worker === this.#judge || worker === this.#spare)) {
-      this.#fail(`the Python worker could not run (${message})`);
+      // a refusal is reported just after the error event: look once the page has heard of it
+      setTimeout(() => this.#fail(policyProblem() ?? `the Python worker could not run (${message})`));
     }
   }
 
@@ -295,6 +309,7 @@ class Python {
       worker?.worker.terminate();
       worker?.port.close();
     }
+    for (const trainer of this.#trainers.splice(0)) trainer.reject(error);
     const jobs = [this.#current?.job, ...this.#judging.values(), ...this.#queue.splice(0)];
     this.#judge = this.#spare = this.#current = this.#recovering = null;
     this.#judging.clear();
@@ -312,11 +327,45 @@ class Python {
   }
 }
 
+/** Requests to a training session's own runner, one at a time, each with its time limit. */
+function trainingSession(runner, timeLimit) {
+  let pending = null; // {resolve, timer}: the request under way
+  const answer = (outcome) => {
+    const waiting = pending;
+    pending = null;
+    clearTimeout(waiting?.timer);
+    waiting?.resolve(outcome);
+  };
+  const end = (outcome) => {
+    runner.worker.terminate();
+    runner.port.close();
+    answer(outcome);
+  };
+  runner.port.onmessage = ({ data }) => {
+    if (data?.type === "trained") answer(JSON.parse(data.answer));
+    else if (data?.type === "crashed") answer({ crashed: String(data.message) });
+  };
+  runner.worker.addEventListener("error", (event) => {
+    event.preventDefault();
+    answer({ crashed: event.message || "the worker failed" });
+  });
+  return {
+    request(type, fields) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => end({ stopped: "time" }), timeLimit * 1000);
+        pending = { resolve, timer };
+        runner.port.postMessage({ type, ...fields });
+      });
+    },
+    stop: () => end({ stopped: "stop" }),
+  };
+}
+
 /** Where a stopped run's code was, from what its interrupted runner said, if it said so. */
 function whereItWas(observation) {
   try {
     const error = JSON.parse(observation)?.error;
-    return error?.type === "KeyboardInterrupt" && Number.isInteger(error.line) ? error : null;
+    return error?.type === "KeyboardInterrupt" && error.slot && Number.isInteger(error.line) ? error : null;
   } catch {
     return null;
   }

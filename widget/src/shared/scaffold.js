@@ -38,11 +38,16 @@ function expandTabs(line, size = 4) {
   return out;
 }
 
-/** grader/scaffold.py's `indent_body`: statements with no code get a `pass`. */
+/** True when `body` holds a line that is not blank or a comment (`pass` counts). */
+function hasStatement(body) {
+  return lines(body).some((line) => strip(line) && !strip(line).startsWith("#"));
+}
+
+/** runner/assembly.py's `indent_body`: a body of blanks and comments gets a `pass`. */
 export function indentBody(body, indent, expression = false) {
   let found = lines(body.replace(/[ \t\f\v\r\n]+$/, "")).map((line) => expandTabs(line));
   if (found.length === 1 && found[0] === "") found = [];
-  if (!expression && !hasCode(body)) found.push("pass");
+  if (!expression && !hasStatement(body)) found.push("pass");
   return found.map((line) => (strip(line) ? " ".repeat(indent) + line : "")).join("\n");
 }
 

@@ -14,13 +14,20 @@ export const connected = new Promise((resolve) => {
     self.removeEventListener("message", connect);
     const [port] = ports;
     post = port.postMessage.bind(port); // bound now: later changes to MessagePort do not reach it
-    port.onmessage = ({ data: request }) => handlers.get(request?.type)?.(request);
+    port.onmessage = ({ data: request }) => handle(request);
     for (const [message, transfer] of early.splice(0)) post(message, transfer);
     resolve({ ...data, port: undefined });
   });
 });
 
 const handlers = new Map();
+const waiting = []; // requests that came before their handler
+
+function handle(request) {
+  const handler = handlers.get(request?.type);
+  if (handler) handler(request);
+  else waiting.push(request);
+}
 
 /** Sends `message` to the page (queued until the port arrives). */
 export function send(message, transfer = []) {
@@ -28,7 +35,8 @@ export function send(message, transfer = []) {
   else early.push([message, transfer]);
 }
 
-/** Calls `handler(request)` for every request of `type` from the page. */
+/** Calls `handler(request)` for every request of `type` from the page, those waiting first. */
 export function on(type, handler) {
   handlers.set(type, handler);
+  for (const request of waiting.splice(0)) handle(request);
 }

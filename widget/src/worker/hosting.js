@@ -13,7 +13,11 @@ export class HostingError extends Error {}
 export function bootFailure(error, files) {
   // a Python traceback's last line says what happened
   const text = `${error?.message || error}`.trim().split("\n").at(-1);
-  const path = (name) => new URL(files[name]).pathname;
+  const path = (name) =>
+    [files[name]]
+      .flat()
+      .map((url) => new URL(url).pathname)
+      .join(" and ");
   const copied = "whoever hosts this course should check that the built site was copied whole, byte for byte";
   if (error instanceof HostingError || /could not be downloaded/.test(text)) return text;
   if (error instanceof WebAssembly.CompileError)

@@ -5,7 +5,11 @@
  * (stdlib/build.mjs), and the lock file's info comes with the bundle instead of a request.
  * With memory snapshots on, Python is restored from the snapshot the page vouches for
  * (snapshot.js) instead of started. What the build chose is the constant PYTHON_ASSETS, set by
- * widget/build.mjs: {pyodide, stdlib, course, lock, snapshot}.
+ * widget/build.mjs: {pyodide, stdlib, runner, grader, lock, snapshot}.
+ *
+ * A runner gets runner.zip only: the learner's side of grading and the exercises' checks, no
+ * answer key. The judge gets grader.zip too. There is one snapshot, a runner's, made before it
+ * runs anything: runners restore it, and the judge restores it and then imports the grader.
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
@@ -15,40 +19,49 @@ const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
 const STDLIB_URL = new URL(PYTHON_ASSETS.stdlib, ASSETS_URL);
 const FULL_STDLIB_URL = new URL("python_stdlib.zip", PYODIDE_URL);
-const COURSE_URL = new URL(PYTHON_ASSETS.course, ASSETS_URL);
+const ARCHIVES = {
+  runner: [new URL(PYTHON_ASSETS.runner, ASSETS_URL)],
+  judge: [new URL(PYTHON_ASSETS.runner, ASSETS_URL), new URL(PYTHON_ASSETS.grader, ASSETS_URL)],
+};
 const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
-// the files worth a progress bar, fetched up front so their sizes are known from the start
-const DOWNLOADS = [WASM_URL, STDLIB_URL, COURSE_URL].map((url) => url.href);
-const SNAPSHOT_KEY = snapshotKey({ pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href });
+const SNAPSHOT_KEY = snapshotKey({
+  pyodide: PYODIDE_URL.href,
+  stdlib: STDLIB_URL.href,
+  runner: ARCHIVES.runner[0].href,
+});
 /** The files a failure to start may come from, for the message that names them. */
-export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: COURSE_URL.href };
+export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARCHIVES.judge.map(String) };
+// (a runner names the archives it does not fetch too: the message is for whoever hosts the site)
 
 /**
- * Starts what does not depend on the worker's role, at once: the downloads (`onProgress(loaded,
+ * Starts everything at once, for `role` ("judge" or "runner"): the downloads (`onProgress(loaded,
  * total)` counts their bytes), the WebAssembly's compilation, Pyodide's modules, and the read
  * of the saved snapshot.
  */
-export function startLoading(onProgress) {
+export function startLoading(role, onProgress) {
+  const archives = ARCHIVES[role].map((url) => url.href);
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   const asm = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
-  const downloads = startDownloads(DOWNLOADS, onProgress);
+  const downloads = startDownloads([WASM_URL.href, STDLIB_URL.href, ...archives], onProgress);
   const wasm = downloads.then((found) => compileWasm(found.get(WASM_URL.href)));
-  const course = downloads.then((found) => found.get(COURSE_URL.href).arrayBuffer());
+  const course = downloads.then((found) => Promise.all(archives.map((url) => found.get(url).arrayBuffer())));
   const saved = PYTHON_ASSETS.snapshot ? readSnapshot(SNAPSHOT_KEY) : Promise.resolve(null);
   for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython
-  return { loader, asm, downloads, wasm, course, saved };
+  return { role, archives, loader, asm, downloads, wasm, course, saved };
 }
 
 /**
- * Python for `role` ("judge" or "runner"): restored from a snapshot whose SHA-256 is `digest`
- * (`snapshot`, a Blob the page handed over, else the one saved here), or started from scratch.
- * A judge started from scratch with snapshots on saves its memory first and calls
- * `onSnapshot({blob, digest})`. Resolves with `{observe, judge, restored}`, the grader's two
- * halves as JSON functions.
+ * Python for the role `loading` was started for: restored from the snapshot whose SHA-256 is
+ * `digest` (`snapshot`, a Blob the page handed over, else the one saved here), or started from
+ * scratch. Resolves with `{pyodide, restored, run, snapshotting}`: `run(...args)` is the role's
+ * grading function, JSON in and out. A runner started from scratch with snapshots on saves its
+ * memory before it runs anything; `snapshotting` resolves with `{blob, digest}` (or null)
+ * once it is saved.
  */
-export async function loadPython(loading, { role, digest, snapshot }, onSnapshot) {
-  const [{ loadPyodide }, { default: createPyodideModule }, downloads, wasmModule, course] = await Promise.all([
+export async function loadPython(loading, { digest, snapshot }) {
+  const { role } = loading;
+  const [{ loadPyodide }, { default: createPyodideModule }, downloads, wasmModule, archives] = await Promise.all([
     loading.loader,
     loading.asm,
     loading.downloads,
@@ -56,7 +69,7 @@ export async function loadPython(loading, { role, digest, snapshot }, onSnapshot
     loading.course,
   ]);
   downloads.delete(WASM_URL.href); // compiled already: Pyodide never reads it
-  downloads.delete(COURSE_URL.href);
+  for (const url of loading.archives) downloads.delete(url);
   const start = (options) =>
     handingOver(downloads, () =>
       loadWithModule(loadPyodide, wasmModule, {
@@ -68,57 +81,68 @@ export async function loadPython(loading, { role, digest, snapshot }, onSnapshot
         ...options,
       }),
     );
-  const withFiles = (pyodide) => {
-    pyodide.unpackArchive(new Uint8Array(course), "zip", { extractDir: COURSE_DIR });
-    return pyodide;
+  const unpack = (pyodide, only = archives) => {
+    for (const bytes of only) pyodide.unpackArchive(new Uint8Array(bytes), "zip", { extractDir: COURSE_DIR });
   };
   const memory = PYTHON_ASSETS.snapshot
     ? await verifiedSnapshot(snapshot ?? (await loading.saved), digest).catch(() => null)
     : null;
-  const restored = memory && (await restore(start, withFiles, memory));
-  const pyodide = restored ?? (await coldStart(start, withFiles, role, onSnapshot));
+  let pyodide = memory && (await restore(start, unpack, role, memory));
+  const restored = Boolean(pyodide);
+  let snapshotting = Promise.resolve(null);
+  if (!pyodide) {
+    const making = Boolean(PYTHON_ASSETS.snapshot) && role === "runner";
+    pyodide = await start(snapshotOptions({ make: making }));
+    unpack(pyodide);
+    pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
+    warmUp(pyodide, role); // reads the exercises: the first run is fast too
+    if (making) snapshotting = saveMemory(pyodide);
+  }
+  await snapshotting;
   if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  return { pyodide, restored: Boolean(restored), ...halves(pyodide) };
+  return { pyodide, restored, run: grading(pyodide, role), snapshotting };
 }
 
-function halves(pyodide) {
-  return {
-    observe: pyodide.pyimport("grader.observe").observe_json,
-    judge: pyodide.pyimport("grader.judge").judge_json,
-  };
+/** The role's half of grading (JSON in, JSON out). */
+function grading(pyodide, role) {
+  if (role === "runner") return pyodide.pyimport("runner.observe").observe_json;
+  return pyodide.pyimport("grader.judge").judge_json;
 }
 
-/** Python restored from `memory` and checked, or null when it fails. */
-async function restore(start, withFiles, memory) {
+/** A call of the role's half on the starter code of `add` (course code only): later ones are fast. */
+function warmUp(pyodide, role) {
+  const observation = pyodide.pyimport("runner.observe").observe_json("add", "{}");
+  if (role === "judge") JSON.parse(grading(pyodide, role)("add", "{}", observation));
+}
+
+/**
+ * Python restored from `memory` (a runner's, made before it ran anything) and checked, or null
+ * when it fails; the judge unpacks and imports the grader on top.
+ */
+async function restore(start, unpack, role, memory) {
   try {
-    const pyodide = withFiles(await start(snapshotOptions({ restore: memory })));
-    const { observe, judge } = halves(pyodide);
-    JSON.parse(judge("add", "{}", observe("add", "{}"))); // a damaged memory fails here, not later
+    const pyodide = await start(snapshotOptions({ restore: memory }));
+    unpack(pyodide);
+    warmUp(pyodide, role); // a damaged memory fails here, not in a learner's run
     return pyodide;
   } catch {
     return null;
   }
 }
 
-/** Python started from scratch, the grader imported and warmed up; a judge snapshots itself. */
-async function coldStart(start, withFiles, role, onSnapshot) {
-  const snapshotting = role === "judge" && Boolean(PYTHON_ASSETS.snapshot);
-  const pyodide = withFiles(await start(snapshotOptions({ make: snapshotting })));
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
-  const { observe, judge } = halves(pyodide);
-  judge("add", "{}", observe("add", "{}")); // reads the exercises: the first run is fast too
-  if (snapshotting) {
-    // no learner code has run in this interpreter, and no JavaScript function is held yet
-    let packed = null;
-    try {
-      packed = await packSnapshot(makeSnapshot(pyodide));
-      await saveSnapshot(SNAPSHOT_KEY, packed.blob);
-    } catch {
-      // Python runs all the same; later starts are from scratch
-    }
-    onSnapshot(packed);
+/**
+ * Saves this Python's memory: no learner code has run in it, and no JavaScript function is
+ * held yet. Resolves with `{blob, digest}`, or null when it cannot (later starts are then from
+ * scratch, which works all the same).
+ */
+async function saveMemory(pyodide) {
+  try {
+    const packed = await packSnapshot(makeSnapshot(pyodide));
+    await saveSnapshot(SNAPSHOT_KEY, packed.blob);
+    return packed;
+  } catch {
+    return null;
   }
-  return pyodide;
 }
 
 /**

@@ -14,24 +14,27 @@ import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
 
 const started = performance.now();
-const loading = startLoading((loaded, total) => send({ type: "progress", loaded, total }));
+// the page names a worker for its role (page/python-worker.js): known before it says anything
+const role = self.name === "python-judge" ? "judge" : "runner";
+const loading = startLoading(role, (loaded, total) => send({ type: "progress", loaded, total }));
 
 connected.then(async (request) => {
   let python;
   try {
-    python = await loadPython(loading, request, (packed) =>
-      send({ type: "snapshot", blob: packed?.blob ?? null, digest: packed?.digest ?? null }),
-    );
+    python = await loadPython(loading, request);
   } catch (error) {
     send({ type: "failed", message: bootFailure(error, FILES) });
     return;
   }
-  if (request.role === "judge") serveJudge(python);
-  else serveRunner(python, request.interrupt);
   send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
+  // a first runner saves its memory before anything runs in it: a run asked for meanwhile waits
+  const packed = await python.snapshotting;
+  if (packed) send({ type: "snapshot", ...packed });
+  if (role === "judge") serveJudge(python);
+  else serveRunner(python, request.interrupt);
 });
 
-function serveJudge({ judge }) {
+function serveJudge({ run: judge }) {
   on("judge", ({ id, exercise, bodies, observation }) => {
     try {
       send({ type: "judged", id, result: judge(exercise, JSON.stringify(bodies), observation) });
@@ -46,10 +49,25 @@ function serveRunner(python, interrupt) {
   const run = ({ exercise, bodies }) => {
     // learner code runs from here on: this worker answers once, then the page ends it
     try {
-      send({ type: "observed", observation: python.observe(exercise, JSON.stringify(bodies)) });
+      send({ type: "observed", observation: python.run(exercise, JSON.stringify(bodies)) });
     } catch (error) {
       send({ type: "crashed", message: `${error?.message || error}` });
     }
   };
   on("run", run);
+  // a training session (training/session.py): this runner keeps it until the page ends it
+  const training = () => python.pyodide.pyimport("training.session");
+  const answer = (call) => {
+    try {
+      send({ type: "trained", answer: call() });
+    } catch (error) {
+      send({ type: "crashed", message: `${error?.message || error}` });
+    }
+  };
+  on("train-start", ({ bodies, config }) =>
+    answer(() => training().start_json(JSON.stringify(bodies), JSON.stringify(config))),
+  );
+  on("train-steps", ({ count, budget, boundary }) =>
+    answer(() => training().steps_json(count, budget, Boolean(boundary))),
+  );
 }

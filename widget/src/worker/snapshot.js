@@ -1,30 +1,31 @@
 /**
- * Python's memory, saved in the browser's IndexedDB by a worker that has never run learner
- * code (the judge, on its first start), so that later workers restore it instead of starting
- * CPython and importing ~190 modules again. The page keeps the entry's SHA-256 digest where
- * workers cannot write (localStorage, widget/src/page/snapshot-digest.js) and hands it to every
- * worker it starts: an entry that does not match, written by learner code that reached
- * JavaScript or damaged, is never restored.
+ * Python's memory, saved in the browser's IndexedDB by a runner before it has run anything (on
+ * its first start), so that later workers restore it instead of starting CPython and importing
+ * ~190 modules again. The page keeps the entry's SHA-256 digest where workers cannot write
+ * (localStorage, widget/src/page/snapshot-digest.js) and hands it to every worker it starts:
+ * an entry that does not match, damaged or written by learner code that reached JavaScript,
+ * is never restored.
  *
  * One database per site (two courses on one host never mix) holds one entry, with the key of
- * the files it was made from: a new build's files make it miss, and the new build's first start
- * replaces it. The entry leaves out the memory's all-zero pages (snapshot-pack.js).
+ * the files it was made from: a new build's files make it miss, and the new build's first
+ * start replaces it. The entry leaves out the memory's all-zero pages (snapshot-pack.js).
  */
 import { pack, unpack } from "./snapshot-pack.js";
 
 const SITE = new URL("../../", import.meta.url);
 const DATABASE = `micrograd:${SITE.pathname}:python-memory`;
-const STORE = "snapshot";
+const STORE = "snapshots";
+const ENTRY = "python";
 
 /** The snapshot key for these Pyodide, standard library and course files (their URLs). */
 export function snapshotKey(files) {
   return new URLSearchParams(files).toString();
 }
 
-/** The saved entry for `key` as a Blob of packed bytes, or null (none, another build's, no storage). */
+/** The saved entry for `key`, a Blob of packed bytes; or null (none, another build's, no storage). */
 export async function readSnapshot(key) {
   try {
-    const entry = await inStore("readonly", (store) => store.get(STORE));
+    const entry = await inStore("readonly", (store) => store.get(ENTRY));
     return entry?.key === key && entry.bytes instanceof Blob ? entry.bytes : null;
   } catch {
     return null; // storage disabled, or a damaged entry
@@ -53,7 +54,7 @@ export async function packSnapshot(memory) {
 /** Keeps `blob` as the saved snapshot for `key`, in place of any other. Never rejects. */
 export async function saveSnapshot(key, blob) {
   try {
-    await inStore("readwrite", (store) => store.put({ key, bytes: blob }, STORE));
+    await inStore("readwrite", (store) => store.put({ key, bytes: blob }, ENTRY));
     return true;
   } catch {
     return false; // full or disabled: the next visit starts from scratch
@@ -68,9 +69,9 @@ async function sha256(bytes) {
 /** `act(store)`'s request in one transaction on the database; resolves with its result. */
 async function inStore(mode, act) {
   const database = await new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 2);
+    const request = indexedDB.open(DATABASE, 3);
     request.onupgradeneeded = () => {
-      if (request.result.objectStoreNames.contains(STORE)) request.result.deleteObjectStore(STORE);
+      for (const old of [...request.result.objectStoreNames]) request.result.deleteObjectStore(old);
       request.result.createObjectStore(STORE);
     };
     request.onsuccess = () => resolve(request.result);
