@@ -1,0 +1,226 @@
+"""A training session: micrograd's demo (an MLP learning the two moons with a max-margin loss,
+L2 regularization and a decaying learning rate), on the Value class made of the learner's own
+closures, a few steps at a time so that the page can pause it, show it and stop it.
+
+`Session(value_class, Config())`: `.step()` takes one step of gradient descent and returns its
+loss; `.accuracy()`, `.boundary()` read the model with plain floats (no graph is built for them).
+In the browser, `start(...)` and `steps(...)` below are what the runner calls, JSON in and out.
+"""
+
+import json
+import math
+import random
+import re
+from dataclasses import asdict, dataclass, field
+
+from runner.graph import topological
+
+from .moons import two_moons
+from .nn import MLP
+
+USES = ("add", "mul", "relu")  # the ops whose closures the network's training runs
+REACH = 2.0  # the plot spans the data, and this much around it (x from -1.5 to 2.5, say)
+STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
+
+
+@dataclass
+class Config:
+    hidden: list = field(default_factory=lambda: [16, 16])  # neurons per hidden layer
+    learning_rate: float = 0.5  # at the first step; it decays linearly to a tenth of it
+    decay_steps: int = 150  # the step at which it has decayed to a tenth
+    batch: int = 16  # points per step (all of them when as many as the data)
+    points: int = 100
+    noise: float = 0.1
+    seed: int = 1
+    alpha: float = 1e-4  # L2 regularization
+    zero_grad: bool = True  # False: the grads of every step pile up ("break it")
+    assign_add: bool = False  # True: `=` for `+=` in the learner's `__add__` ("break it")
+
+    @classmethod
+    def of(cls, given):
+        """A Config from a dict, unknown keys ignored and values checked."""
+        config = cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
+        config.hidden = [min(max(int(n), 1), 64) for n in config.hidden][:3]
+        config.batch = min(max(int(config.batch), 1), config.points)
+        config.points = min(max(int(config.points), 10), 400)
+        config.learning_rate = float(config.learning_rate)
+        return config
+
+
+class Session:
+    def __init__(self, value_class, config):
+        self.value = value_class
+        self.config = config
+        self.rng = random.Random(config.seed)
+        self.points, self.labels = two_moons(config.points, config.noise, config.seed)
+        self.model = MLP(value_class, 2, [*config.hidden, 1], rng=self.rng)
+        self.count = 0
+
+    def learning_rate(self):
+        c = self.config
+        return c.learning_rate * (1.0 - 0.9 * min(self.count, c.decay_steps) / c.decay_steps)
+
+    def batch(self):
+        indices = range(len(self.points))
+        if self.config.batch < len(self.points):
+            indices = self.rng.sample(indices, self.config.batch)
+        return [self.points[i] for i in indices], [self.labels[i] for i in indices]
+
+    def loss(self, points, labels):
+        """The max-margin loss of the batch, plus the L2 term: a Value."""
+        inputs = [[self.value(coordinate) for coordinate in point] for point in points]
+        scores = [self.model(x) for x in inputs]
+        losses = [(1 + -label * score).relu() for label, score in zip(labels, scores, strict=True)]
+        data_loss = sum(losses) * (1.0 / len(losses))
+        reg_loss = self.config.alpha * sum(p * p for p in self.model.parameters())
+        return data_loss + reg_loss
+
+    def step(self):
+        """One step of gradient descent on a batch; returns the loss before the step."""
+        total = self.loss(*self.batch())
+        if self.config.zero_grad:
+            self.model.zero_grad()
+        total.backward()
+        rate = self.learning_rate()
+        for p in self.model.parameters():
+            p.data -= rate * p.grad
+        self.count += 1
+        return total.data
+
+    def weights(self):
+        """Each layer's weights and biases as plain floats: `[[(w, ..., b), ...], ...]`."""
+        return [
+            [[*(w.data for w in n.w), n.b.data] for n in layer.neurons]
+            for layer in self.model.layers
+        ]
+
+    def scores(self, points):
+        """The model's score for each point, computed with plain floats."""
+        layers = self.weights()
+        found = []
+        for point in points:
+            x = list(point)
+            for i, layer in enumerate(layers):
+                x = [sum(w * xi for w, xi in zip(n[:-1], x, strict=True)) + n[-1] for n in layer]
+                if i < len(layers) - 1:
+                    x = [max(0.0, v) for v in x]
+            found.append(x[0])
+        return found
+
+    def accuracy(self):
+        scores = self.scores(self.points)
+        right = sum((s > 0) == (y > 0) for s, y in zip(scores, self.labels, strict=True))
+        return right / len(self.points)
+
+    def extent(self):
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        pad = REACH / 4
+        return [min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad]
+
+    def boundary(self, size=24):
+        """The model's scores over a `size` × `size` grid of the plot, row by row, top first."""
+        x0, x1, y0, y1 = self.extent()
+        grid = [
+            (x0 + (x1 - x0) * (i + 0.5) / size, y1 - (y1 - y0) * (j + 0.5) / size)
+            for j in range(size)
+            for i in range(size)
+        ]
+        return [round(s, 3) if math.isfinite(s) else None for s in self.scores(grid)]
+
+
+def not_finite(session):
+    """The first op, in backward()'s order, whose closure left a non-finite grad in an input of
+    its node, for the last step's graph rebuilt: its label (`__mul__`) or None."""
+    total = session.loss(*session.batch())
+    session.model.zero_grad()
+    total.grad = 1.0
+    for node in reversed(topological(total)):
+        node._backward()
+        if any(not _finite(child.grad) for child in node._prev):
+            return node._op
+    return None
+
+
+def _finite(number):
+    return isinstance(number, (int, float)) and math.isfinite(number)
+
+
+def broken(bodies):
+    """The learner's bodies with `+=` written `=` in `__add__` ("break it")."""
+    return dict(bodies, add=re.sub(r"\+=", "=", bodies["add"]))
+
+
+# ---- the browser's runner: one session at a time, JSON in and out ----
+
+_session = {}
+
+
+def start_json(bodies_json, config_json):
+    """Starts a session on the closures design's Value class with the learner's `bodies`
+    ({op: code}; the reference for any op not given). Returns the data, the plot's extent and
+    the untrained model's accuracy and boundary as JSON, or `{"error": ...}`."""
+    from runner.errors import describe_syntax_error
+    from runner.observe import data, make_class
+
+    design = data()["designs"]["closures"]
+    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
+    config = Config.of(json.loads(config_json))
+    theirs = broken(design["references"] | bodies) if config.assign_add else bodies
+    if config.assign_add:
+        theirs = {op: theirs[op] for op in [*bodies, "add"]}
+    try:
+        value_class, slots = make_class(design, design["references"] | theirs, theirs)
+    except SyntaxError as error:
+        return json.dumps({"error": describe_syntax_error(error, error.slots)})
+    session = Session(value_class, config)
+    _session.update(current=session, slots=slots)
+    return json.dumps(
+        {
+            "config": asdict(config),
+            "points": session.points,
+            "labels": session.labels,
+            "extent": session.extent(),
+            "accuracy": session.accuracy(),
+            "boundary": session.boundary(),
+        }
+    )
+
+
+def steps_json(count, budget_ms, boundary):
+    """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses, the
+    accuracy after them and, when asked, the boundary, as JSON. A step whose loss or weights are
+    not finite ends the call, naming the op whose closure first made a grad so; an exception in
+    the learner's code ends it too, at the learner's line."""
+    from time import perf_counter
+
+    from runner.errors import describe_exception
+    from runner.sandbox import CappedOutput, guarded
+
+    session = _session["current"]
+    losses, problem, error = [], None, None
+    until = perf_counter() + budget_ms / 1000
+    with guarded(CappedOutput()):
+        try:
+            for _ in range(min(int(count), STEPS_PER_CALL)):
+                loss = session.step()
+                losses.append(loss if _finite(loss) else None)
+                params = session.model.parameters()
+                if not _finite(loss) or not all(_finite(p.data) for p in params):
+                    problem = {"step": session.count, "op": not_finite(session)}
+                    break
+                if perf_counter() > until:
+                    break
+        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
+            error = describe_exception(raised, _session["slots"])
+    found = {
+        "step": session.count,
+        "losses": losses,
+        "accuracy": session.accuracy(),
+        "rate": session.learning_rate(),
+        "problem": problem,
+        "error": error,
+    }
+    if boundary or problem or error:
+        found["boundary"] = session.boundary()
+    return json.dumps(found, allow_nan=False)
