@@ -1,7 +1,8 @@
 """What the runner (runner/) needs to know of the exercises, as plain data: each exercise's
-checks and starter code, and each design's class as segments, with the reference code for the
-ops an exercise does not ask for. No answer is in it: the build writes it into the runner's
-archive as `runner/data.json`, and the maintainers' runner is handed it."""
+checks and starter code, and each design's class as segments, with the reference code of its ops
+(the class needs the ops an exercise does not ask for, and training may use them: they are the
+solutions a learner can show anyway). No expected gradient is in it: the build writes it into
+the runner's archive as `runner/data.json`, and the maintainers' runner is handed it."""
 
 from .scaffold import DESIGNS, labels, segments
 

@@ -7,20 +7,12 @@ with the code; every graph names a `Value`; every quiz is well formed, and a num
 answer agrees with the page's own demonstration.
 """
 
-from pathlib import Path
-
 import pytest
+from conftest import DOCS, page_run
 
 from course import pagecode, quiz
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
-
-
-def walk(path):
-    """Run a page: `(item, namespace, ran)` as each item is reached; see `pagecode.run`."""
-    name = path.relative_to(DOCS).as_posix()
-    return pagecode.run(pagecode.parse(path.read_text(encoding="utf-8")), name)
 
 
 def pairs(path):
@@ -48,9 +40,7 @@ def ids(path):
 def test_every_block_runs_and_shows_what_it_prints(path):
     """Outputs are what Python prints; unmarked blocks raise nothing, marked ones raise."""
     shown = pairs(path)
-    for item, _, ran in walk(path):
-        if ran is None:
-            continue
+    for item, ran in page_run(path).blocks:
         where = f"{path.name}, block at line {item.line}"
         if item.raises is None:
             assert ran.error is None, f"{where} raised {ran.shown()}"
@@ -69,45 +59,38 @@ def test_every_block_runs_and_shows_what_it_prints(path):
 @pytest.mark.parametrize("path", PAGES, ids=ids)
 def test_numbers_in_the_prose_agree_with_the_code(path):
     """Each `**text**{ data-check="expr" }` holds where it stands on the page."""
-    for item, namespace, _ in walk(path):
-        if item.kind == "claim":
-            value = eval(item.expr, namespace)
-            assert pagecode.claim_holds(item.body, value), (
-                f"{path.name}, line {item.line}: the text says {item.body!r}, "
-                f"but {item.expr} is {value!r}"
-            )
+    for item, value in page_run(path).claims:
+        assert not isinstance(value, Exception), f"{path.name}, line {item.line}: {value!r}"
+        assert pagecode.claim_holds(item.body, value), (
+            f"{path.name}, line {item.line}: the text says {item.body!r}, "
+            f"but {item.expr} is {value!r}"
+        )
 
 
 @pytest.mark.parametrize("path", PAGES, ids=ids)
 def test_graphs_name_a_value(path):
     """Each graph fence's first line evaluates, where it stands, to a `Value`."""
-    for item, namespace, _ in walk(path):
-        if item.kind == "graph":
-            root = eval(item.body.strip().splitlines()[0], namespace)
-            assert hasattr(root, "_prev") and hasattr(root, "data"), (
-                f"{path.name}, line {item.line}: {root!r} is not a Value"
-            )
+    for item, root in page_run(path).graphs:
+        assert hasattr(root, "_prev") and hasattr(root, "data"), (
+            f"{path.name}, line {item.line}: {root!r} is not a Value"
+        )
 
 
 @pytest.mark.parametrize("path", PAGES, ids=ids)
 def test_quizzes_are_sound(path):
     """Quizzes parse; a numeric quiz's `check` evaluates, after the page ran, to its answer."""
-    namespace, checks = {}, []
-    for item, namespace, _ in walk(path):  # noqa: B007 - the namespace is used after the loop
-        if item.kind == "quiz":
-            parsed = quiz.parse(item.body)
-            if "check" in parsed:
-                checks.append(parsed)
-    for parsed in checks:
-        value = eval(parsed["check"], namespace)
-        assert abs(value - parsed["answer"]) <= parsed["tolerance"], (
+    for parsed, value in page_run(path).checks:
+        assert (
+            not isinstance(value, Exception)
+            and abs(value - parsed["answer"]) <= parsed["tolerance"]
+        ), (
             f"{path.name}: quiz {parsed['id']} accepts {parsed['answer']} ± "
             f"{parsed['tolerance']}, but {parsed['check']} is {value!r}"
         )
 
 
 def test_the_course_has_its_quizzes_and_numbers():
-    """The checks above are not vacuous: the pages carry claims, graphs and quizzes of both kinds."""
+    """The checks above are not vacuous: the pages hold claims, graphs and both kinds of quiz."""
     items = [item for path in PAGES for item in pagecode.parse(path.read_text(encoding="utf-8"))]
     kinds = [item.kind for item in items]
     assert kinds.count("claim") >= 10

@@ -228,6 +228,15 @@ def test_build_bundles_the_widget(site):
         assert (site / assets.COURSE_DIR / name).stat().st_size > 0, name
 
 
+def test_the_page_modules_sit_beside_each_other(site):
+    """The page's module and its chunks (the training widget's, the code they share) find
+    worker.js and the site's root by URLs relative to their own: they must share a folder."""
+    course = site / assets.COURSE_DIR
+    scripts = sorted(path.relative_to(course).as_posix() for path in course.rglob("*.js"))
+    assert len(scripts) > len(assets.BUNDLE_FILES) - 1, "no chunk: is the training widget split?"
+    assert all("/" not in name for name in scripts), scripts
+
+
 def test_build_copies_pyodide(site):
     """Pyodide's core files are copied byte for byte from the pinned npm package."""
     for name in assets.PYODIDE_FILES:

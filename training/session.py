@@ -76,16 +76,24 @@ class Session:
         return data_loss + reg_loss
 
     def step(self):
-        """One step of gradient descent on a batch; returns the loss before the step."""
+        """One step of gradient descent on a batch; returns the loss before the step. A step
+        whose gradients are not all finite numbers moves nothing (see `culprit`)."""
         total = self.loss(*self.batch())
         if self.config.zero_grad:
             self.model.zero_grad()
         total.backward()
-        rate = self.learning_rate()
-        for p in self.model.parameters():
-            p.data -= rate * p.grad
+        self.graph = total
+        params = self.model.parameters()
+        if all(_finite(p.grad) for p in params):
+            rate = self.learning_rate()
+            for p in params:
+                p.data -= rate * p.grad
         self.count += 1
         return total.data
+
+    def healthy(self):
+        """Whether the last step left finite numbers in every parameter and its gradient."""
+        return all(_finite(p.data) and _finite(p.grad) for p in self.model.parameters())
 
     def weights(self):
         """Each layer's weights and biases as plain floats: `[[(w, ..., b), ...], ...]`."""
@@ -129,16 +137,20 @@ class Session:
         return [round(s, 3) if math.isfinite(s) else None for s in self.scores(grid)]
 
 
-def not_finite(session):
-    """The first op, in backward()'s order, whose closure left a non-finite grad in an input of
-    its node, for the last step's graph rebuilt: its label (`__mul__`) or None."""
-    total = session.loss(*session.batch())
-    session.model.zero_grad()
-    total.grad = 1.0
-    for node in reversed(topological(total)):
+def culprit(graph):
+    """The closure that first turned a finite gradient into something else (nan, infinity, not a
+    number), found by running the last step's backward pass again one closure at a time: its
+    op's label (`__mul__`), or None when every closure kept the numbers finite."""
+    order = topological(graph)
+    for node in order:
+        node.grad = 0.0
+    graph.grad = 1.0
+    for node in reversed(order):
+        finite = [_finite(child.grad) for child in node._prev]
         node._backward()
-        if any(not _finite(child.grad) for child in node._prev):
-            return node._op
+        if any(was and not _finite(child.grad) for was, child in zip(finite, node._prev)):
+            # the closure is defined in its op's method: Value.__mul__.<locals>._backward
+            return node._backward.__qualname__.split(".")[1]
     return None
 
 
@@ -205,9 +217,8 @@ def steps_json(count, budget_ms, boundary):
             for _ in range(min(int(count), STEPS_PER_CALL)):
                 loss = session.step()
                 losses.append(loss if _finite(loss) else None)
-                params = session.model.parameters()
-                if not _finite(loss) or not all(_finite(p.data) for p in params):
-                    problem = {"step": session.count, "op": not_finite(session)}
+                if not _finite(loss) or not session.healthy():
+                    problem = {"step": session.count, "op": culprit(session.graph)}
                     break
                 if perf_counter() > until:
                     break

@@ -37,7 +37,8 @@ await Promise.all([
     ...common,
     format: "esm",
     splitting: true, // the training widget and uPlot: a chunk of their own, for its page only
-    chunkNames: "chunks/[name]-[hash]",
+    // beside widget.js: the modules find worker.js and the site by URLs relative to their own
+    chunkNames: "[name]-[hash]",
     entryPoints: [{ in: here("src/page/main.js"), out: "widget" }],
   }),
   build({ ...common, entryPoints: [{ in: here("styles/widget.css"), out: "widget" }] }),

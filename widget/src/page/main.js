@@ -34,7 +34,7 @@ function mountAll() {
   if (exercises.length || trainings.length) python.start();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
   for (const el of trainings) {
-    const mount = async (root) => (await import("../training/widget.js")).mountTraining(root);
+    const mount = async (root) => (await import("../training/training.js")).mountTraining(root);
     mountOne(el, mount, "The training");
   }
   // the benchmark (bench/) times the main thread from here to Python ready: usable while it loads

@@ -6,7 +6,16 @@
 import uPlot from "uplot";
 import { h } from "../page/dom.js";
 
-const css = (name) => getComputedStyle(document.body).getPropertyValue(name).trim();
+/** A CSS variable's value where `el` is (the widget sets the course's own). */
+const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
+
+/** `[r, g, b]` of any CSS colour, as the browser parses it. */
+function rgb(colour) {
+  const context = new OffscreenCanvas(1, 1).getContext("2d");
+  context.fillStyle = colour;
+  context.fillRect(0, 0, 1, 1);
+  return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+}
 
 /** The loss and accuracy curves: `{el, add(step, loss, accuracy), redraw(), last(), reset()}`. */
 export function curves() {
@@ -15,24 +24,25 @@ export function curves() {
   let plot = null;
   const draw = () => {
     plot?.destroy();
-    const fg = css("--md-default-fg-color--light");
-    const grid = { stroke: css("--md-default-fg-color--lightest"), width: 1 };
+    const fg = css(el, "--md-default-fg-color--light");
+    const grid = { stroke: css(el, "--md-default-fg-color--lightest"), width: 1 };
     plot = new uPlot(
       {
         width: Math.max(260, el.clientWidth || 320),
         height: 190,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: false }, loss: { auto: true }, accuracy: { range: [0, 100] } },
+        // a log scale: a loss that falls a hundredfold or blows up stays readable
+        scales: { x: { time: false }, loss: { distr: 3 }, accuracy: { range: [0, 100] } },
         axes: [
           { stroke: fg, grid, label: "step" },
-          { stroke: fg, grid, scale: "loss", label: "loss" },
+          { stroke: fg, grid, scale: "loss", label: "loss (log scale)" },
           { stroke: fg, grid: { show: false }, scale: "accuracy", side: 1, label: "accuracy %" },
         ],
         series: [
           {},
-          { label: "loss", scale: "loss", stroke: css("--md-primary-fg-color"), width: 2 },
-          { label: "accuracy", scale: "accuracy", stroke: css("--mg-pass"), width: 2, dash: [6, 3] },
+          { label: "loss", scale: "loss", stroke: css(el, "--mg-class-a"), width: 2 },
+          { label: "accuracy", scale: "accuracy", stroke: css(el, "--mg-pass"), width: 2, dash: [6, 3] },
         ],
       },
       data,
@@ -79,22 +89,27 @@ export function boundary() {
     const { width, height } = canvas;
     const [x0, x1, y0, y1] = extent;
     context.clearRect(0, 0, width, height);
+    const colour = [css(canvas, "--mg-class-a"), css(canvas, "--mg-class-b")];
     if (scores) {
+      // one pixel per grid cell, scaled up smoothly: the regions shade into each other
       const size = Math.round(Math.sqrt(scores.length));
-      const cell = [width / size, height / size];
-      const colour = [css("--md-primary-fg-color"), css("--md-accent-fg-color")];
+      const grid = new OffscreenCanvas(size, size);
+      const pixels = new ImageData(size, size);
+      const tones = colour.map(rgb);
       scores.forEach((score, i) => {
-        context.globalAlpha = score === null ? 0 : Math.min(0.35, 0.12 + Math.abs(score) * 0.12);
-        context.fillStyle = colour[score > 0 ? 1 : 0];
-        context.fillRect((i % size) * cell[0], Math.floor(i / size) * cell[1], cell[0] + 0.5, cell[1] + 0.5);
+        const tone = tones[score > 0 ? 1 : 0];
+        const alpha = score === null ? 0 : Math.min(0.4, 0.1 + Math.abs(score) * 0.15);
+        pixels.data.set([...tone, Math.round(alpha * 255)], i * 4);
       });
+      grid.getContext("2d").putImageData(pixels, 0, 0);
+      context.imageSmoothingEnabled = true;
+      context.drawImage(grid, 0, 0, width, height);
     }
-    context.globalAlpha = 1;
     context.lineWidth = 2;
     points.forEach(([x, y], i) => {
       const [px, py] = [((x - x0) / (x1 - x0)) * width, ((y1 - y) / (y1 - y0)) * height];
       // one class a circle, the other a cross: shape, not colour alone
-      context.strokeStyle = labels[i] > 0 ? css("--md-accent-fg-color") : css("--md-primary-fg-color");
+      context.strokeStyle = colour[labels[i] > 0 ? 1 : 0];
       context.beginPath();
       if (labels[i] > 0) {
         context.moveTo(px - 4, py - 4);

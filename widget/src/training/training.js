@@ -81,16 +81,20 @@ export function mountTraining(root) {
     h(
       "div",
       { class: "mg-frame" },
-      source,
-      h("div", { class: "mg-actions" }, train, pause, once, reset),
-      stats,
-      spoken,
-      message,
       h(
         "div",
-        { class: "mg-train__plots" },
-        h("figure", {}, boundaryPlot.el, h("figcaption", {}, "The data, and the class the model gives each region")),
-        h("figure", {}, lossPlot.el, h("figcaption", {}, "Loss (solid) and accuracy (dashed) per step")),
+        { class: "mg-train__body" },
+        source,
+        h("div", { class: "mg-actions" }, train, pause, once, reset),
+        stats,
+        spoken,
+        message,
+        h(
+          "div",
+          { class: "mg-train__plots" },
+          h("figure", {}, boundaryPlot.el, h("figcaption", {}, "The data, and the class the model gives each region")),
+          h("figure", {}, lossPlot.el, h("figcaption", {}, "Loss (solid) and accuracy (dashed) per step")),
+        ),
       ),
       h(
         "details",
@@ -164,7 +168,7 @@ export function mountTraining(root) {
         "div",
         { role: "radiogroup", "aria-label": "Which code to train with" },
         choice(false, "my code as it is (and watch what it does)"),
-        choice(true, "the course's reference for ", names(missing), " (marked as such)"),
+        choice(true, "the course’s reference code for ", names(missing)),
       ),
     );
   };
@@ -225,8 +229,10 @@ export function mountTraining(root) {
     else if (answer.crashed) problem = `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
     else if (answer.error) problem = `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
     else if (answer.problem) {
-      const where = answer.problem.op ? ` It first showed in the gradients of the ${answer.problem.op} closure.` : "";
-      problem = `Training stopped at step ${answer.problem.step}: the loss or the weights stopped being numbers (nan or infinity).${where} A learning rate far too high does this, and so does a closure whose gradient is wrong.`;
+      const { op, step: at } = answer.problem;
+      problem = op
+        ? `Training stopped at step ${at}: the ${op} closure turned a gradient into something that is not a number (nan or infinity). Open its tab on the exercise page and look at what it adds.`
+        : `Training stopped at step ${at}: the loss or the weights stopped being numbers (nan or infinity), though every closure kept its gradients finite. A learning rate far too high does this.`;
     }
     if (!problem) return true;
     say(`${problem} The plots keep what was drawn; Train starts again.`);

@@ -1,0 +1,157 @@
+"""The training widget (docs/training.md): a learner trains micrograd's network on the two moons
+with the closures they wrote on the exercise page.
+
+Testing contract: the root has `data-training-widget`; a button named "Train" starts it; an
+element with `data-step` and `data-accuracy` (0 to 1) follows it.
+"""
+
+import re
+
+import pytest
+from conftest import assert_clean, learner_at
+from learner import RUN_TIMEOUT_MS
+from playwright.sync_api import expect
+
+TRAINING_PAGE = "training/"
+OPS = ("add", "mul", "relu")  # what the network's training runs (training/session.py)
+
+
+class Trainer:
+    def __init__(self, page):
+        self.page = page
+        self.widget = page.locator("[data-training-widget]")
+        self.stats = self.widget.locator("[data-step][data-accuracy]")
+
+    def press(self, name):
+        self.widget.get_by_role("button", name=name, exact=True).click()
+
+    def step(self):
+        return int(self.stats.get_attribute("data-step"))
+
+    def accuracy(self):
+        return float(self.stats.get_attribute("data-accuracy"))
+
+    def wait_for(self, condition, timeout_ms=RUN_TIMEOUT_MS):
+        """Polls the page until `condition(self)` holds (the steps come in chunks)."""
+        waited = 0
+        while not condition(self):
+            assert waited < timeout_ms, f"still at step {self.step()}, accuracy {self.accuracy()}"
+            self.page.wait_for_timeout(100)
+            waited += 100
+
+    def train_until(self, condition):
+        self.press("Train")
+        self.wait_for(condition)
+        self.press("Pause")
+        expect(self.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
+
+    def break_it(self, label):
+        settings = self.widget.locator("details")
+        if settings.get_attribute("open") is None:
+            settings.locator("summary").click()
+        self.widget.get_by_label(label).check()
+
+    def message(self):
+        return self.widget.get_by_role("alert")
+
+
+@pytest.fixture(scope="module")
+def solved(browser, site, widget_page, exercises):
+    """A learner who passed the tabs of the ops training runs, then opened the training page."""
+    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+    learner.open()
+    for op in OPS:
+        assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
+    learner.page.goto(site.url + TRAINING_PAGE)
+    yield Trainer(learner.page)
+    close()
+    assert_clean(watch)
+
+
+def test_a_learner_who_passed_trains_with_their_own_closures_to_95_percent(solved):
+    expect(solved.widget).to_contain_text("Training with your own")
+    assert solved.step() == 0
+    solved.train_until(lambda t: t.accuracy() >= 0.95)
+    assert solved.step() > 0
+
+
+def test_pause_stops_the_steps_and_step_takes_one(solved):
+    solved.press("Reset")
+    solved.train_until(lambda t: t.step() >= 5)
+    paused = solved.step()
+    solved.page.wait_for_timeout(1500)
+    assert solved.step() == paused
+    solved.press("Step")
+    solved.wait_for(lambda t: t.step() == paused + 1)
+    solved.page.wait_for_timeout(500)
+    assert solved.step() == paused + 1
+
+
+def test_equals_in_add_keeps_the_network_from_learning(solved):
+    """The "break it" switch restarts training with `=` for `+=` in the learner's __add__."""
+    solved.break_it("instead of")
+    assert solved.step() == 0
+    solved.train_until(lambda t: t.step() >= 45)
+    assert solved.accuracy() < 0.95
+    solved.widget.get_by_label("instead of").uncheck()
+
+
+def test_a_learning_rate_far_too_high_shows_on_the_plots(solved):
+    solved.break_it("times too high")
+    solved.train_until(lambda t: t.step() >= 10)
+    assert solved.accuracy() <= 0.6
+    curves = solved.widget.get_by_role("img", name="Loss per step")
+    expect(curves).to_have_attribute("aria-label", re.compile(r"the loss went from [\d.]+ to \d{4,}"))
+    solved.widget.get_by_label("times too high").uncheck()
+
+
+@pytest.fixture
+def unsolved(browser, site, widget_page):
+    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page."""
+    opened = []
+
+    def open_with(bodies):
+        learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+        opened.append((watch, close))
+        learner.open()
+        for label, code in bodies.items():
+            learner.open_tab(label)
+            learner.write(code)
+        learner.page.goto(site.url + TRAINING_PAGE)
+        return Trainer(learner.page)
+
+    yield open_with
+    for watch, close in opened:
+        close()
+        assert_clean(watch)
+
+
+def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercises):
+    trainer = unsolved({})
+    labels = [exercises[op].label for op in OPS]
+    expect(trainer.widget).to_contain_text("Not passed yet: " + ", ".join(labels))
+    mine = trainer.widget.get_by_label("my code as it is")
+    expect(mine).to_be_checked()
+    trainer.train_until(lambda t: t.step() >= 20)
+    assert trainer.accuracy() < 0.95, "empty closures move no parameter"
+    trainer.widget.get_by_label("reference code").check()
+    assert trainer.step() == 0
+    trainer.train_until(lambda t: t.accuracy() >= 0.95)
+
+
+def test_a_closure_that_makes_nan_stops_training_naming_it(unsolved, exercises):
+    right = {exercises[op].label: exercises[op].solutions[op] for op in ("add", "mul")}
+    trainer = unsolved(right | {"relu": "self.grad += float('nan')"})
+    trainer.press("Train")
+    expect(trainer.message()).to_contain_text("step 1")
+    expect(trainer.message()).to_contain_text("relu closure")
+    # the plot keeps what was drawn
+    expect(trainer.widget.get_by_role("img", name="The two moons")).to_be_visible()
+    expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
+
+
+def test_a_closure_that_never_returns_is_stopped_by_the_time_limit(unsolved):
+    trainer = unsolved({"__add__": "while True:\n    pass"})
+    trainer.press("Train")
+    expect(trainer.message()).to_contain_text("time limit", timeout=RUN_TIMEOUT_MS)
+    expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()

@@ -1,0 +1,122 @@
+"""Training (training/): the network learns the moons with the reference closures, fails the way
+the lessons say it fails when broken, reports learner errors at their line, and computes what the
+lesson pages show.
+
+The browser's runner calls `start_json` and `steps_json`; so do these tests, in CPython, on the
+same runner data the build writes (the trusted reference code and made-up learner code only).
+"""
+
+import json
+import random
+
+import pytest
+from conftest import DOCS, page_run
+
+from grader.runner_data import runner_data
+from runner.observe import make_class, use_data
+from training import moons, nn
+from training.session import Config, Session, start_json, steps_json
+
+ENOUGH = 45  # steps: the reference passes 95% within ~35 on the default seed
+
+
+@pytest.fixture(scope="module")
+def design(exercises):
+    known = runner_data(exercises)
+    use_data(known)
+    return known["designs"]["closures"]
+
+
+def train(bodies=None, steps=ENOUGH, **config):
+    """Accuracy after each step of a session started through the runner's JSON interface."""
+    started = json.loads(start_json(json.dumps(bodies or {}), json.dumps(config)))
+    assert "error" not in started, started
+    found = []
+    while len(found) < steps:
+        answer = json.loads(steps_json(steps - len(found), 10_000, False))
+        if answer["problem"] or answer["error"]:
+            return found, answer
+        found += [answer["accuracy"]] * len(answer["losses"])
+    return found, answer
+
+
+@pytest.fixture(scope="module")
+def reference(design):
+    """Accuracy after each step with the reference closures."""
+    return train()[0]
+
+
+def test_the_reference_closures_reach_95_percent(reference):
+    assert reference[-1] >= 0.95
+
+
+def test_equals_for_plus_equals_in_add_stalls(design):
+    """A node used twice keeps only its last gradient: the network never gets there."""
+    accuracy, _ = train(assign_add=True)
+    assert max(accuracy) < 0.95
+
+
+def test_no_zero_grad_does_worse(reference):
+    piled_up, _ = train(zero_grad=False)
+    assert sum(piled_up) < sum(reference)  # over the whole run, not one lucky step
+
+
+def test_a_learning_rate_far_too_high_blows_the_loss_up(design):
+    started = json.loads(start_json("{}", json.dumps({"learning_rate": 0.5 * 40})))
+    answer = json.loads(steps_json(6, 10_000, False))
+    assert max(answer["losses"]) > 1e6 * answer["losses"][0]
+    assert answer["accuracy"] < started["accuracy"] and answer["accuracy"] <= 0.6
+
+
+def test_a_closure_that_makes_nan_stops_training_naming_it(design):
+    body = "self.grad += (out.data > 0) * out.grad * float('nan')\n"
+    _, answer = train({"relu": body})
+    assert answer["problem"] == {"step": 1, "op": "relu"}
+    assert answer["boundary"], "the plot is drawn as the run ended"
+
+
+def test_learner_code_that_raises_stops_training_at_the_learners_line(design):
+    body = "self.grad += out.grad\nother.grad += out.grad\nraise ValueError('mine')\n"
+    _, answer = train({"add": body})
+    assert answer["error"]["line"] == 3 and "mine" in answer["error"]["summary"]
+    assert answer["error"]["slot"] == "add"
+
+
+def test_a_syntax_error_is_reported_before_any_step(design):
+    started = json.loads(start_json(json.dumps({"mul": "self.grad += (\n"}), "{}"))
+    assert started["error"]["slot"] == "mul"
+
+
+def test_the_stubs_train_nothing(design, exercises):
+    """With empty closures no gradient flows, so no parameter moves."""
+    stubs = {op: exercises[op].stubs[op] for op in ("add", "mul", "relu")}
+    session = Session(make_class(design, design["references"] | stubs, stubs)[0], Config())
+    before = session.weights()
+    session.step()
+    assert session.weights() == before
+
+
+# ---- the lessons compute what the widget computes ----
+
+
+def test_the_lessons_moons_are_the_widgets():
+    lesson = page_run(DOCS / "training.md").namespace["two_moons"]
+    for count, noise, seed in ((100, 0.1, 1), (37, 0.3, 9), (10, 0.0, 2)):
+        assert lesson(count, noise, seed) == moons.two_moons(count, noise, seed)
+
+
+def test_the_lessons_network_is_the_widgets():
+    page = page_run(DOCS / "nn.md").namespace
+    random.seed(5)
+    theirs = page["MLP"](2, [4, 3, 1])
+    ours = nn.MLP(page["Value"], 2, [4, 3, 1], rng=random.Random(5))
+    assert [p.data for p in theirs.parameters()] == [p.data for p in ours.parameters()]
+    for x in ([0.5, -1.0], [2.0, 0.25]):
+        assert theirs(x).data == ours(x).data
+
+
+def test_the_lessons_training_is_the_widgets_default():
+    """Same data, model, batches, loss and learning rate: the same losses, step by step."""
+    page = page_run(DOCS / "training.md").namespace
+    session = Session(page["Value"], Config())
+    assert [session.step() for _ in page["history"]] == page["history"]
