@@ -146,9 +146,10 @@ def culprit(graph):
         node.grad = 0.0
     graph.grad = 1.0
     for node in reversed(order):
-        finite = [_finite(child.grad) for child in node._prev]
+        children = node._prev  # a learner's closure may rebind it: the list is taken first
+        finite = [_finite(child.grad) for child in children]
         node._backward()
-        if any(was and not _finite(child.grad) for was, child in zip(finite, node._prev)):
+        if any(was and not _finite(c.grad) for was, c in zip(finite, children, strict=True)):
             # the closure is defined in its op's method: Value.__mul__.<locals>._backward
             return node._backward.__qualname__.split(".")[1]
     return None
