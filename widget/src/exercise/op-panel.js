@@ -23,7 +23,11 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   const saved = store.code(key);
   let progress = store.progress(exercise.id, exercise.version);
 
-  const result = createResult({ goTo: (o) => goTo(exercise.design, o), graphs: exercise.graphs });
+  // a culprit op other than this tab's own gets a link to its tab
+  const result = createResult({
+    goTo: (op) => (exercise.ops.includes(op) ? null : goTo(exercise.design, op)),
+    graphs: exercise.graphs,
+  });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const notice = h("div", { class: "mg-notice", role: "status" });
   const changed = h(

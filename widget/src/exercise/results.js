@@ -47,7 +47,7 @@ export function createResult({ goTo, graphs }) {
     show(result) {
       setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, result.diagnosis);
       const parts = [
-        culpritLinks(result.culprits, goTo, result.exercise),
+        culpritLinks(result.culprits, goTo),
         result.error && errorBlock(result.error, result.summary),
         result.checks?.length && checksTable(result, graphs),
         result.stdout && outputBlock(result.stdout, result.stdout_truncated),
@@ -69,10 +69,8 @@ export function withCode(text) {
 }
 
 /** Buttons that open the tab of each op whose code the grader found at fault, when it has one. */
-function culpritLinks(culprits, goTo, exercise) {
-  const links = (culprits ?? [])
-    .map((culprit) => ({ culprit, open: culprit.op !== exercise && goTo?.(culprit.op) }))
-    .filter(({ open }) => open);
+function culpritLinks(culprits, goTo) {
+  const links = (culprits ?? []).map((culprit) => ({ culprit, open: goTo?.(culprit.op) })).filter(({ open }) => open);
   if (!links.length) return null;
   return h(
     "p",

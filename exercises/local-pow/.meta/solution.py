@@ -1,0 +1,1 @@
+(other * x**(other - 1),)

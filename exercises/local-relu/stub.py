@@ -1,0 +1,2 @@
+# d(out)/d(self), for out = relu(x), x = self.data
+(0,)
