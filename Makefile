@@ -9,9 +9,9 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # silences mkdocs-material's end-of-life banner, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve dev test lint format bench chromium
+.PHONY: setup build serve dev test lint format bench browsers
 
-setup: $(VENV)/.installed node_modules/.installed chromium
+setup: $(VENV)/.installed node_modules/.installed browsers
 
 # the stamps make a second `make` skip installs until a pinned list changes
 $(VENV)/.installed: requirements.txt pyproject.toml
@@ -23,11 +23,15 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# site_tests drive Debian's Chromium (Playwright's own browser download cannot work here)
-chromium:
-	@command -v chromium >/dev/null || { \
+# site_tests drive Debian's browsers (Playwright's own downloads cannot work here): Chromium,
+# Firefox ESR, and WebKitGTK's MiniBrowser through its WebDriver on a virtual screen (Xvfb)
+BROWSERS := chromium:chromium firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb:xvfb
+browsers:
+	@missing="$$(for pair in $(BROWSERS); do command -v $${pair%%:*} >/dev/null || echo $${pair#*:}; done)"; \
+	if [ -n "$$missing" ]; then \
 		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
 
 build: $(VENV)/.installed node_modules/.installed
 	$(BIN)/mkdocs build --strict
@@ -47,7 +51,7 @@ test: setup lint
 
 # formatting and lint rules: ruff for Python; ESLint and Prettier for JavaScript and CSS
 JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" \
-	"bytecode/**/*.mjs" "*.js"
+	"site_tests/**/*.{js,mjs}" "bytecode/**/*.mjs" "*.js"
 lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

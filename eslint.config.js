@@ -13,5 +13,7 @@ export default [
   { files: ["widget/src/worker/**/*.js", "widget/isolate.js"], languageOptions: { globals: globals.worker } },
   { files: ["widget/isolate.js"], languageOptions: { globals: globals.serviceworker } },
   { files: ["**/*.mjs", "eslint.config.js"], languageOptions: { globals: globals.node } },
-  { files: ["bench/**/*.js"], languageOptions: { globals: globals.browser } },
+  { files: ["bench/**/*.js", "site_tests/engines/journey.js"], languageOptions: { globals: globals.browser } },
+  // puppeteer's page.evaluate callbacks run in the page
+  { files: ["site_tests/engines/bridge.mjs"], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

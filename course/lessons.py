@@ -14,6 +14,7 @@ line or several.
 """
 
 import html
+import re
 import shutil
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from . import graphs, pagecode, prerender, quiz
 
 KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
+PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])")
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
 WIDGETS = ("exercise", "training")
 FENCED = ("graph", "quiz", *WIDGETS)  # fences the plugin replaces: at the left margin, alone
@@ -63,8 +65,10 @@ def prepare(markdown, page, root, to_html, widgets=None):
 
 
 def finish(page_html, root):
-    """The page's HTML with its formulas typeset."""
-    return prerender.render_math(page_html, root)
+    """The page's HTML with its formulas typeset, and its code blocks focusable: a line too long
+    for a phone scrolls sideways, and a keyboard can scroll only what it can focus."""
+    focusable = PRE.sub('<pre tabindex="0"', page_html)
+    return prerender.render_math(focusable, root)
 
 
 def copy_katex(root, site_dir):

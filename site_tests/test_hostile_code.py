@@ -196,7 +196,7 @@ def test_messages_forged_in_a_worker_s_global_scope_are_ignored(learner, exercis
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
     learner.python_worker("judge").evaluate("clearInterval(self.forging)")
-    expect(learner.widget.get_by_text("Python ready")).to_be_visible()
+    expect(learner.widget.locator(".mg-status__text")).to_have_text("Python ready")
 
 
 def test_huge_output_is_capped_with_a_note_and_shown_as_text(learner, exercises):

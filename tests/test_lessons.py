@@ -138,6 +138,13 @@ def test_formulas_are_typeset_by_katex():
     assert "\\(" not in typeset and "\\[" not in typeset
 
 
+def test_code_blocks_can_be_focused_to_scroll_them():
+    page = '<pre><code>a</code></pre><pre class="x"><code>b</code></pre><pre tabindex="-1">c</pre>'
+    finished = lessons.finish(page + "<preview>", ROOT)
+    assert finished.count('<pre tabindex="0"') == 2
+    assert '<pre tabindex="-1">' in finished and "<preview>" in finished
+
+
 def test_bad_tex_names_the_formula():
     with pytest.raises(prerender.PrerenderError, match=r"KaTeX cannot render .*\\\\frac\{"):
         lessons.finish('<span class="arithmatex">\\(\\frac{\\)</span>', ROOT)

@@ -41,7 +41,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       highlightActiveLine(),
       drawSelection(),
       bracketMatching,
-      EditorView.lineWrapping, // a phone shows ~30 columns: wrap rather than hide code
+      // no soft wrap: in Python indentation is meaning, so long lines scroll sideways
       Prec.highest(
         keymap.of([
           {
@@ -54,7 +54,8 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
         ]),
       ),
       editing,
-      EditorView.contentAttributes.of({ "aria-label": label }),
+      // tabindex: what scrolls sideways must be focusable, and axe does not count contenteditable
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
       }),
@@ -71,8 +72,8 @@ export function createViewer({ parent, doc, label }) {
       common,
       EditorState.readOnly.of(true),
       EditorView.editable.of(false),
-      EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": label }),
+      // focusable, so that a keyboard can scroll a line too long for the screen
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
     ],
   });
 }

@@ -5,6 +5,7 @@
  */
 import { h } from "../page/dom.js";
 import { graphButton } from "./graph-view.js";
+import { loadingProgress } from "./status.js";
 
 const TITLES = { pass: "Passed", fail: "Not yet", error: "Error", stopped: "Stopped" };
 
@@ -33,6 +34,12 @@ export function createResult({ goTo, graphs }) {
     );
   }
 
+  let progress = null; // Python's progress, shown here while a run waits for it
+  const clear = () => {
+    progress?.remove();
+    progress = null;
+  };
+
   return {
     el,
     running(waiting) {
@@ -40,11 +47,14 @@ export function createResult({ goTo, graphs }) {
       setVerdict(
         "running",
         waiting ? "Waiting for Python" : "Running",
-        waiting ? "Your test runs as soon as Python has loaded (see its progress below)." : "",
+        waiting ? "Your test runs as soon as Python has loaded." : "",
       );
-      body.replaceChildren();
+      clear();
+      if (waiting) progress = loadingProgress();
+      body.replaceChildren(progress?.el ?? "");
     },
     show(result) {
+      clear();
       setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, result.diagnosis);
       const parts = [
         culpritLinks(result.culprits, goTo),
@@ -56,6 +66,7 @@ export function createResult({ goTo, graphs }) {
       el.dataset.verdict = result.verdict;
     },
     failed(message) {
+      clear();
       setVerdict("error", "Python is not available", message);
       body.replaceChildren();
       el.dataset.verdict = "error";
@@ -104,7 +115,7 @@ function errorBlock(error, summary) {
         ),
         error.source_line,
       ),
-    more && h("details", { class: "mg-details" }, h("summary", {}, "Details"), h("pre", {}, error.text)),
+    more && h("details", { class: "mg-details" }, h("summary", {}, "Details"), h("pre", { tabindex: "0" }, error.text)),
   ].filter(Boolean);
   return parts.length ? h("div", { class: "mg-error" }, parts) : null;
 }
@@ -175,7 +186,7 @@ function outputBlock(stdout, truncated) {
     "details",
     { class: "mg-details mg-output" },
     h("summary", {}, `What your code printed (${lines} ${lines === 1 ? "line" : "lines"})`),
-    h("pre", {}, stdout),
+    h("pre", { tabindex: "0" }, stdout),
     truncated ? h("p", { class: "mg-note" }, "The output was long, so only its beginning is shown.") : null,
   );
 }

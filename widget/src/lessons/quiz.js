@@ -29,6 +29,20 @@ export function mountQuizzes() {
   }
 }
 
+/**
+ * An element's text as it should be read out: each KaTeX formula once, as it looks (its
+ * MathML and TeX source, there for screen readers reading the page, would repeat it), and
+ * whitespace collapsed.
+ */
+export function spokenText(el) {
+  const copy = el.cloneNode(true);
+  for (const math of copy.querySelectorAll(".katex")) {
+    const shown = math.querySelector(".katex-html")?.textContent ?? math.textContent;
+    math.replaceWith(shown.replace(/[\u200b\u200c\u200d]/g, ""));
+  }
+  return copy.textContent.replace(/\s+/g, " ").trim();
+}
+
 /** Shows `verdict` ("right" or "wrong") and `text`; `spoken` is read out but not shown twice. */
 function announce(form, verdict, text, spoken = "") {
   const result = form.querySelector(".mg-quiz__result");
@@ -72,7 +86,7 @@ function choiceQuiz(form) {
       const option = options[choice];
       tried.add(choice);
       reveal(option);
-      const explanation = why(option).textContent.trim();
+      const explanation = spokenText(why(option));
       if (isRight(option)) {
         showAll();
         announce(form, "right", "Correct. Each option now shows why it is right or wrong.", explanation);
@@ -126,14 +140,9 @@ function numberQuiz(form) {
       if (!right) wrong += 1;
       show(right);
       if (right) {
-        announce(form, "right", "Correct.", why.textContent.trim());
+        announce(form, "right", "Correct.", spokenText(why));
       } else {
-        announce(
-          form,
-          "wrong",
-          `Not quite: ${input.value.trim()} is not it. A hint is shown below.`,
-          hint.textContent.trim(),
-        );
+        announce(form, "wrong", `Not quite: ${input.value.trim()} is not it. A hint is shown below.`, spokenText(hint));
       }
       return { value: input.value, wrong };
     },

@@ -35,6 +35,30 @@ export function startPythonWorker(url, role, snapshot = null) {
 }
 
 /**
+ * What this browser lacks that the course's Python needs, said for the learner, or null. Old
+ * browsers lack module workers (Firefox before 114, Safari before 15): a worker that cannot
+ * load would otherwise look like a file missing from the site.
+ */
+export function missingFeature() {
+  if (typeof WebAssembly !== "object") return "WebAssembly";
+  if (typeof Worker !== "function" || typeof MessageChannel !== "function") return "Web Workers";
+  let modules = false;
+  const options = {
+    get type() {
+      modules = true; // only a browser with module workers reads this option
+      return "module";
+    },
+  };
+  try {
+    // the options are read before the address is parsed: this one fails, and no worker starts
+    new Worker("http://[", options).terminate();
+  } catch {
+    // SyntaxError, as intended
+  }
+  return modules ? null : "module workers";
+}
+
+/**
  * Starts noting what the host's Content-Security-Policy refuses the page's Python (a header of
  * the host's own, which the course cannot see): `policyProblem()` says it, for the status line.
  */

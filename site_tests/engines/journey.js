@@ -1,0 +1,116 @@
+// What a learner does on the course's pages, as functions any browser engine can run: the
+// cross-engine tests (test_browser_engines.py) inject this file into the page and call
+// `courseJourney.<name>(...)` through Playwright, WebDriver BiDi or classic WebDriver alike.
+// Everything goes through the widget's testing contract: tabs by their labels, the visible
+// panel, its editor, its "Run test" and "Stop" buttons, and `data-verdict` on its result.
+// Every function is async and returns plain JSON.
+(() => {
+  const TIMEOUT_MS = 60_000;
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const squash = (text) => text.replace(/\s+/g, " ").trim();
+
+  async function until(find, what) {
+    const started = Date.now();
+    for (;;) {
+      const found = find();
+      if (found) return found;
+      if (Date.now() - started > TIMEOUT_MS) throw new Error(`timed out waiting for ${what}`);
+      await sleep(50);
+    }
+  }
+
+  const widget = () => document.querySelector("[data-exercise-widget]");
+  const tabs = () => [...widget().querySelectorAll("[role=tab]")];
+  const label = (tab) => tab.querySelector(".mg-tab__label").textContent;
+  const tab = (name) => tabs().find((t) => label(t) === name);
+  const panel = () => [...widget().querySelectorAll("[role=tabpanel]")].find((p) => !p.hidden);
+  // a button by its name as a screen reader hears it: its text without aria-hidden icons
+  const named = (el) =>
+    squash(
+      [...el.childNodes]
+        .filter((n) => !n.getAttribute?.("aria-hidden"))
+        .map((n) => n.textContent)
+        .join(""),
+    );
+  const button = (name) => [...panel().querySelectorAll("button")].find((b) => named(b) === name && !b.hidden);
+
+  async function open(name) {
+    const wanted = await until(() => tab(name), `the tab ${name}`);
+    wanted.click();
+    await until(() => wanted.getAttribute("aria-selected") === "true", `${name} selected`);
+  }
+
+  /** Replaces the editor's text as a paste would, in every engine (execCommand's insertText). */
+  async function write(code) {
+    const editor = await until(() => panel().querySelector('.cm-content[contenteditable="true"]'), "the editor");
+    editor.focus();
+    document.execCommand("selectAll");
+    document.execCommand("insertText", false, code);
+    await until(() => editorText() === code, "the editor to hold the code");
+  }
+
+  const editorText = () =>
+    [...panel().querySelectorAll('.cm-content[contenteditable="true"] .cm-line')].map((l) => l.textContent).join("\n");
+
+  async function verdict() {
+    const result = await until(() => panel().querySelector("[data-verdict]"), "a verdict");
+    return { verdict: result.dataset.verdict, text: squash(result.textContent) };
+  }
+
+  window.courseJourney = {
+    async ready() {
+      await until(() => widget() && tabs().length, "the exercise widget");
+      return tabs().map(label);
+    },
+    async solve(name, code) {
+      await open(name);
+      await write(code);
+      button("Run test").click();
+      return verdict();
+    },
+    /** Starts a run and returns once it is under way (its Stop button shows). */
+    async start(name, code) {
+      await open(name);
+      await write(code);
+      const status = widget().querySelector(".mg-status");
+      await until(() => status.dataset.state === "ready", "Python to be ready");
+      button("Run test").click();
+      await until(() => button("Stop"), "the Stop button");
+      return true;
+    },
+    /** Presses "Run test" on a tab without an editor (the diamond). */
+    async run(name) {
+      await open(name);
+      button("Run test").click();
+      return verdict();
+    },
+    async stop() {
+      button("Stop").click();
+      return verdict();
+    },
+    async state(name) {
+      await open(name);
+      const wanted = tab(name);
+      return { code: editorText(), passed: wanted.classList.contains("is-passed") };
+    },
+    /** Answers the page's first quiz of `kind` ("choice": its correct option; "number": `answer`). */
+    async quiz(kind, answer) {
+      const form = await until(() => document.querySelector(`form[data-kind="${kind}"]`), `a ${kind} quiz`);
+      await until(() => !form.querySelector("button[type=submit]").hidden, "the quiz to be ready");
+      if (kind === "choice") form.querySelector("input[data-correct]").click();
+      else form.querySelector("input").value = String(answer);
+      form.querySelector("button[type=submit]").click();
+      const result = form.querySelector(".mg-quiz__result");
+      await until(() => result.dataset.state, "the quiz's verdict");
+      return { state: result.dataset.state, text: squash(result.textContent) };
+    },
+    isolated: async () => Boolean(globalThis.crossOriginIsolated),
+    /** Whatever went wrong on the page so far (errors and rejections nobody handled). */
+    errors: async () => window.courseJourneyErrors ?? [],
+  };
+  if (!window.courseJourneyErrors) {
+    window.courseJourneyErrors = [];
+    window.addEventListener("error", (event) => window.courseJourneyErrors.push(String(event.message)));
+    window.addEventListener("unhandledrejection", (event) => window.courseJourneyErrors.push(String(event.reason)));
+  }
+})();

@@ -1,0 +1,93 @@
+"""axe-core (npm, run from node_modules) finds no serious or critical violation: on every page,
+light and dark, desktop and phone width, and on the exercise page in each state a learner
+brings it to (passed, failed, error, solution shown, full class shown)."""
+
+from pathlib import Path
+
+import pytest
+from conftest import SITE
+from learner import Learner
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = sorted(
+    page.parent.relative_to(SITE).as_posix().strip(".") + "/" for page in SITE.glob("**/index.html")
+)
+SCREENS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+SERIOUS = ("serious", "critical")
+
+
+def violations(page, within="document"):
+    """axe's serious and critical violations in the page (or the element `within` selects),
+    each as `rule: what, where` for the failure message."""
+    if not page.evaluate("typeof axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate(
+        """async (within) => {
+            const scope = within === "document" ? document : document.querySelector(within);
+            const { violations } = await axe.run(scope, { resultTypes: ["violations"] });
+            return violations.map(({ id, impact, nodes }) => ({
+                id,
+                impact,
+                nodes: nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary}`),
+            }));
+        }""",
+        within,
+    )
+    return [f"{v['id']} ({v['impact']}) at {v['nodes']}" for v in found if v["impact"] in SERIOUS]
+
+
+@pytest.fixture
+def open_page(browser, site):
+    contexts = []
+
+    def open_at(path, scheme, screen):
+        context = browser.new_context(
+            color_scheme=scheme, viewport=SCREENS[screen], service_workers="block"
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(site.url + path.lstrip("/"))
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.body.dataset.mdColorScheme") == (
+            "slate" if scheme == "dark" else "default"
+        )
+        return page
+
+    yield open_at
+    for context in contexts:
+        context.close()
+
+
+def test_every_page_is_audited():
+    assert len(PAGES) >= 10, PAGES
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_serious_violation_on_any_page(open_page, path, scheme, screen):
+    page = open_page(path, scheme, screen)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_violation_in_any_state_of_the_exercise(
+    open_page, widget_page, exercises, scheme
+):
+    page = open_page(widget_page, scheme, "desktop")
+    learner = Learner(page, page.url).ready()
+    widget = "[data-exercise-widget]"
+    states = {}
+    learner.solve("__mul__", exercises["mul"].solutions["mul"])
+    states["passed"] = violations(page, widget)
+    wrong = next(a for a in exercises["mul"].known_wrong if a.diagnoses == ("assign",))
+    learner.solve("__mul__", wrong.bodies["mul"])
+    learner.panel.get_by_role("button", name="Show the graph").first.click()
+    states["failed, its graph shown"] = violations(page, widget)
+    learner.panel.get_by_role("button", name="Show solution").click()
+    states["solution shown"] = violations(page, widget)
+    learner.solve("__add__", "self.grad += (")
+    states["error"] = violations(page, widget)
+    learner.panel.get_by_role("button", name="Show full Value class").click()
+    states["full class shown"] = violations(page, widget)
+    assert {state: found for state, found in states.items() if found} == {}

@@ -1,0 +1,119 @@
+"""The core of a learner's journey in every browser engine, with and without cross-origin
+isolation: Chromium, Firefox ESR and WebKitGTK (engines/drivers.py says how each is driven).
+
+Each tab's reference passes, an `=` fails with its explanation, a syntax error reports the
+learner's own line, Stop ends an endless loop and the next run passes, a reload keeps the code
+and the ✓, the diamond passes, and both kinds of quiz take an answer. The tests of a module
+share one browser and run in order, as one visit would.
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SITE
+from learner import as_read
+
+from devtools import serve
+from grader.explain import DIAGNOSES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "engines"))
+from drivers import ChromiumDriver, FirefoxDriver, WebKitDriver, missing  # noqa: E402
+
+OPS = ("add", "mul", "pow", "tanh", "exp", "relu")
+COMBINATIONS = [
+    (engine, isolated) for engine in ("chromium", "firefox", "webkit") for isolated in (False, True)
+]
+
+
+@pytest.fixture(
+    scope="module",
+    params=COMBINATIONS,
+    ids=[
+        f"{engine}-{'isolated' if isolated else 'not-isolated'}"
+        for engine, isolated in COMBINATIONS
+    ],
+)
+def visit(request, browser, widget_page):
+    """A fresh browser of one engine at the exercise page: `(driver, site_url, isolated)`."""
+    engine, isolated = request.param
+    absent = missing(engine)
+    if absent:
+        pytest.fail(f"{engine} cannot run here: {absent} is missing (`make setup` installs it)")
+    with serve.start(SITE, isolate=isolated) as site:
+        driver = {
+            "chromium": lambda: ChromiumDriver(browser),
+            "firefox": FirefoxDriver,
+            "webkit": WebKitDriver,
+        }[engine]()
+        try:
+            driver.goto(site.url + widget_page.lstrip("/"))
+            yield driver, site.url, isolated
+        finally:
+            driver.close()
+
+
+def test_every_tab_passes_with_its_reference(visit, exercises):
+    driver, _, isolated = visit
+    assert driver.call("isolated") is isolated
+    tabs = driver.call("ready")
+    for op in OPS:
+        exercise = exercises[op]
+        assert exercise.label in tabs
+        outcome = driver.call("solve", exercise.label, exercise.solutions[op])
+        assert outcome["verdict"] == "pass", outcome
+    assert driver.call("errors") == []
+
+
+def test_equals_for_plus_equals_fails_with_its_explanation(visit, exercises):
+    driver, _, _ = visit
+    wrong = next(a for a in exercises["add"].known_wrong if a.diagnoses == ("assign",))
+    outcome = driver.call("solve", "__add__", wrong.bodies["add"])
+    assert outcome["verdict"] == "fail"
+    assert as_read(DIAGNOSES["assign"]) in outcome["text"]
+
+
+def test_a_syntax_error_names_the_learners_line(visit):
+    driver, _, _ = visit
+    outcome = driver.call("solve", "__add__", "self.grad += out.grad\nother.grad += (")
+    assert outcome["verdict"] == "error"
+    assert "SyntaxError" in outcome["text"] and "line 2" in outcome["text"], outcome
+
+
+def test_stop_ends_an_endless_loop_and_the_next_run_passes(visit, exercises):
+    driver, _, _ = visit
+    assert driver.call("start", "__add__", "while True:\n    pass")
+    assert driver.call("stop")["verdict"] == "stopped"
+    outcome = driver.call("solve", "__add__", exercises["add"].solutions["add"])
+    assert outcome["verdict"] == "pass", outcome
+
+
+def test_a_reload_keeps_the_code_and_the_marks(visit, exercises):
+    driver, _, _ = visit
+    driver.reload()
+    driver.call("ready")
+    for op in ("add", "tanh"):
+        state = driver.call("state", exercises[op].label)
+        assert state == {"code": exercises[op].solutions[op], "passed": True}
+
+
+def test_the_diamond_passes(visit):
+    driver, _, _ = visit
+    outcome = driver.call("run", "diamond")
+    assert outcome["verdict"] == "pass", outcome
+    assert driver.call("errors") == []
+
+
+@pytest.mark.parametrize("kind", ["choice", "number"])
+def test_the_quizzes_take_an_answer(visit, kind):
+    driver, site_url, _ = visit
+    for page in sorted(SITE.glob("**/index.html")):
+        html = page.read_text(encoding="utf-8")
+        if f'data-kind="{kind}"' in html:
+            break
+    answer = None
+    if kind == "number":
+        answer = float(html.split('data-answer="', 1)[1].split('"', 1)[0])
+    driver.goto(site_url + page.parent.relative_to(SITE).as_posix().strip(".") + "/")
+    outcome = driver.call("quiz", kind, answer)
+    assert outcome["state"] == "right" and outcome["text"].startswith("Correct"), outcome
