@@ -1,14 +1,18 @@
 """A static server for the built site, on 127.0.0.1 only.
 
-    python -m devtools.serve [--port 8000] [--root site] [--base /] [--isolate]
+    python -m devtools.serve [--port 8000] [--root site] [--base /] [--isolate] [--compress]
 
 `--base /course/` serves the site under a sub-path, as a GitHub Pages project site would.
 `--isolate` adds the cross-origin isolation headers (COOP/COEP) that SharedArrayBuffer needs.
+`--compress` sends files gzipped to browsers that accept it, as most hosts do.
 
 From Python (site_tests, the benchmark): `with start("site") as site: ... site.url ...`.
 """
 
 import argparse
+import functools
+import gzip
+import io
 import sys
 import threading
 from http import HTTPStatus
@@ -47,10 +51,11 @@ class SiteServer(ThreadingHTTPServer):
 
     long_lived = LONG_LIVED  # path prefixes (within the site) sent with LONG_CACHE
 
-    def __init__(self, root, *, port=0, base="/", isolate=False, quiet=False):
+    def __init__(self, root, *, port=0, base="/", isolate=False, compress=False, quiet=False):
         self.root = str(Path(root).resolve())
         self.base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
         self.isolate = isolate
+        self.compress = compress
         self.quiet = quiet
         super().__init__((HOST, port), SiteHandler)
 
@@ -71,7 +76,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def __init__(self, request, client_address, server):
         super().__init__(request, client_address, server, directory=server.root)
 
-    def send_head(self):
+    def _redirect_or_refuse(self):
+        """None once a redirect to the base or a 404 is sent; False for a path to serve."""
         path = urlsplit(self.path).path
         base = self.server.base
         if path in ("/", base.rstrip("/")) and path != base:
@@ -83,6 +89,23 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if not path.startswith(base):
             self.send_error(HTTPStatus.NOT_FOUND)
             return None
+        return False
+
+    def send_head(self):
+        head = self._redirect_or_refuse()
+        if head is not False:
+            return head
+        path = Path(self.translate_path(self.path))
+        accepted = "gzip" in self.headers.get("Accept-Encoding", "")
+        if self.server.compress and accepted and path.is_file() and path.suffix != ".woff2":
+            body = gzipped(path, path.stat().st_mtime_ns)
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return io.BytesIO(body)
         return super().send_head()
 
     def translate_path(self, path):
@@ -106,6 +129,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+@functools.lru_cache(maxsize=64)
+def gzipped(path, mtime_ns):
+    """The file's bytes, gzipped (cached until the file changes)."""
+    return gzip.compress(path.read_bytes(), compresslevel=6)
+
+
 class RunningSite:
     """A SiteServer answering in a background thread; a context manager that stops it."""
 
@@ -127,9 +156,10 @@ class RunningSite:
         self.stop()
 
 
-def start(root="site", *, port=0, base="/", isolate=False, quiet=True):
+def start(root="site", *, port=0, base="/", isolate=False, compress=False, quiet=True):
     """Serve `root` in a background thread (port 0: any free port); `.url`, `.stop()`."""
-    return RunningSite(SiteServer(root, port=port, base=base, isolate=isolate, quiet=quiet))
+    server = SiteServer(root, port=port, base=base, isolate=isolate, compress=compress, quiet=quiet)
+    return RunningSite(server)
 
 
 def main(argv=None):
@@ -138,11 +168,14 @@ def main(argv=None):
     parser.add_argument("--root", default="site", help="the built site (default: site)")
     parser.add_argument("--base", default="/", help="URL path to serve it under (default: /)")
     parser.add_argument("--isolate", action="store_true", help="send COOP/COEP headers")
+    parser.add_argument("--compress", action="store_true", help="gzip what the browser accepts")
     args = parser.parse_args(argv)
     if not (Path(args.root) / "index.html").is_file():
         parser.exit(2, f"{args.root}/index.html not found: build the site first (make build)\n")
     try:
-        server = SiteServer(args.root, port=args.port, base=args.base, isolate=args.isolate)
+        server = SiteServer(
+            args.root, port=args.port, base=args.base, isolate=args.isolate, compress=args.compress
+        )
     except OSError as error:
         parser.exit(2, f"cannot listen on {HOST}:{args.port}: {error.strerror}\n")
     print(f"Serving {args.root}/ at {server.url}  (Ctrl+C to stop)", flush=True)

@@ -57,11 +57,43 @@ def test_status_shows_download_progress_and_a_run_pressed_early_waits(
         assert learner.run() == "pass"
         log = learner.page.evaluate("window.statusLog")
         ready = log.index("Python ready")
-        progress = re.compile(r"Loading Python: [\d.]+ of [\d.]+ MB")
+        progress = re.compile(r"Loading Python: \d+% of [\d.]+ MB")
         assert any(progress.fullmatch(text) for text in log[:ready]), log
-        expect(learner.widget.get_by_text("Python ready")).to_be_visible()
+        expect(learner.widget.locator(".mg-status__text")).to_have_text("Python ready")
     finally:
         context.close()
+
+
+def test_progress_counts_right_on_a_host_that_compresses(browser, widget_page, exercises):
+    """Bodies arrive decompressed: the share is of the files' own sizes, and the size stated
+    is what the host sends (gzipped), not 100% while the largest file is still arriving."""
+    with serve.start(SITE, compress=True) as site:
+        context = browser.new_context()
+        try:
+            context.add_init_script(STATUS_LOG)
+            learner = Learner(context.new_page(), site.url + widget_page.lstrip("/"))
+            learner.open()
+            learner.wait_until_python_ready()
+            log = learner.page.evaluate("window.statusLog")
+        finally:
+            context.close()
+    found = [re.fullmatch(r"Loading Python: (\d+)% of ([\d.]+) MB", text) for text in log]
+    shares = [int(match[1]) for match in found if match]
+    assert shares and shares == sorted(shares) and shares[-1] < 100, log
+    stated = {float(match[2]) for match in found if match}
+    raw = sum(path.stat().st_size for path in downloads()) / 1e6
+    assert len(stated) == 1 and stated.pop() < 0.8 * raw, (log, raw)
+
+
+def downloads():
+    """The files a judge downloads: Pyodide's WebAssembly, the standard library, the archives."""
+    assets = SITE / "assets"
+    return [
+        next(assets.glob("pyodide/*/pyodide.asm.wasm")),
+        *assets.glob("python/*/python_stdlib.zip"),
+        *assets.glob("python/*/runner.zip"),
+        *assets.glob("python/*/grader.zip"),
+    ]
 
 
 class GenericTypesHandler(serve.SiteHandler):

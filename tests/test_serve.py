@@ -1,5 +1,6 @@
 """The static server: MIME types, cache headers, sub-path hosting, isolation headers."""
 
+import gzip
 import http.client
 import urllib.error
 import urllib.parse
@@ -128,3 +129,17 @@ def test_isolate_sends_coop_and_coep(sub_path_site):
     headers = fetch(sub_path_site)[1]
     assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
     assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+
+
+def test_compress_gzips_for_browsers_that_accept_it(root):
+    with start(root, compress=True) as running:
+        url = running.url + "assets/pyodide/pyodide.mjs"
+        request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip, br"})
+        with urllib.request.urlopen(request) as response:
+            body, headers = response.read(), response.headers
+        assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+        assert int(headers["Content-Length"]) == len(body)
+        assert gzip.decompress(body) == b"export {}"
+        assert headers["Cache-Control"].endswith("immutable")
+        assert fetch(url)[2] == b"export {}", "a client that does not accept gzip gets the file"
+        assert fetch(running.url + "missing.js")[0] == 404

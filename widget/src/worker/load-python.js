@@ -23,6 +23,13 @@ const ARCHIVES = {
   runner: [new URL(PYTHON_ASSETS.runner, ASSETS_URL)],
   judge: [new URL(PYTHON_ASSETS.runner, ASSETS_URL), new URL(PYTHON_ASSETS.grader, ASSETS_URL)],
 };
+// each download's size as the build wrote it (a compressing host sends fewer bytes)
+const SIZES = {
+  [new URL("pyodide.asm.wasm", PYODIDE_URL).href]: PYTHON_ASSETS.sizes.wasm,
+  [STDLIB_URL.href]: PYTHON_ASSETS.sizes.stdlib,
+  [ARCHIVES.judge[0].href]: PYTHON_ASSETS.sizes.runner,
+  [ARCHIVES.judge[1].href]: PYTHON_ASSETS.sizes.grader,
+};
 const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
 const SNAPSHOT_KEY = snapshotKey({
@@ -36,8 +43,8 @@ export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARC
 
 /**
  * Starts everything at once, for `role` ("judge" or "runner"): the downloads (`onProgress(loaded,
- * total)` counts their bytes), the WebAssembly's compilation, Pyodide's modules, and the read
- * of the saved snapshot.
+ * total, sent)` counts their bytes, see `startDownloads`), the WebAssembly's compilation,
+ * Pyodide's modules, and the read of the saved snapshot.
  */
 export function startLoading(role, onProgress) {
   const archives = ARCHIVES[role].map((url) => url.href);
@@ -185,6 +192,10 @@ function writeFullStdlib(pyodide) {
  * Starts every download at once and answers with a `Map(url -> Response)`. A clone of each is
  * read to count the bytes delivered; the responses themselves go to Pyodide untouched, so that
  * the browser can cache the WebAssembly it compiles from the one it fetched.
+ *
+ * `onProgress(loaded, total, sent)`: the bytes read so far and in all, as the build wrote the
+ * files (a body arrives decompressed), and how many bytes the host sends in all (fewer, where it
+ * compresses them: what a learner waits for).
  */
 async function startDownloads(urls, onProgress) {
   const responses = await Promise.all(urls.map((url) => fetch(url)));
@@ -195,14 +206,19 @@ async function startDownloads(urls, onProgress) {
       `${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`,
     );
   }
-  const total = responses.reduce((sum, response) => sum + Number(response.headers.get("content-length") || 0), 0);
+  const sizes = urls.map((url) => SIZES[url] ?? 0);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const sent = responses.reduce((sum, response, i) => {
+    const length = Number(response.headers.get("content-length"));
+    return sum + (response.headers.get("content-encoding") && length > 0 ? length : sizes[i]);
+  }, 0);
   let loaded = 0;
   let reported = 0;
   const report = (force) => {
     // a message per ~1% is plenty for a progress bar
     if (!force && loaded - reported < total / 100) return;
     reported = loaded;
-    onProgress(Math.min(loaded, total), total);
+    onProgress(Math.min(loaded, total), total, sent);
   };
   report(true);
   const count = async (response) => {
