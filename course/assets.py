@@ -16,6 +16,7 @@ The folders under `assets/pyodide/` and `assets/python/` are named by version or
 host can let browsers keep them for good (HOSTING.md).
 """
 
+import gzip
 import hashlib
 import html
 import io
@@ -64,7 +65,8 @@ def node_modules(root):
 
 def build(root, site_dir, catalog, *, snapshot=False):
     """Every asset, in the order they need each other; `snapshot` turns on Python's memory
-    snapshots (widget/src/worker/snapshot.js)."""
+    snapshots (widget/src/worker/snapshot.js). Returns the files a first visit's Python
+    downloads."""
     site_dir = Path(site_dir)
     pyodide_dir = copy_pyodide(root, site_dir)
     runner_zip, grader_zip, stdlib_zip = python_archives(root, site_dir, catalog)
@@ -80,8 +82,28 @@ def build(root, site_dir, catalog, *, snapshot=False):
             "grader": under_assets(grader_zip),
             "lock": {"info": lock["info"], "packages": {}},
             "snapshot": snapshot,
+            # what each download holds: progress counts it whatever the host's compression
+            "sizes": {
+                "wasm": (pyodide_dir / "pyodide.asm.wasm").stat().st_size,
+                "stdlib": stdlib_zip.stat().st_size,
+                "runner": runner_zip.stat().st_size,
+                "grader": grader_zip.stat().st_size,
+            },
         },
     )
+    pyodide_files = [pyodide_dir / name for name in PYODIDE_FILES if name != STDLIB_ZIP]
+    return [*pyodide_files, stdlib_zip, runner_zip, grader_zip, site_dir / WORKER_JS]
+
+
+def download_size(files):
+    """What downloading `files` costs: `{"raw": bytes, "gzip": bytes}`, the second as a host
+    that compresses sends them (gzip's default level, as nginx, Apache and GitHub Pages use)."""
+    raw = compressed = 0
+    for path in files:
+        data = Path(path).read_bytes()
+        raw += len(data)
+        compressed += len(gzip.compress(data, compresslevel=6, mtime=0))
+    return {"raw": raw, "gzip": compressed}
 
 
 def start_python_early(page_html, page_url, site_dir):

@@ -15,6 +15,15 @@ from .check_graphs import write_check_graphs
 from .prerender import PrerenderError
 from .widget_data import training_data, training_html, widget_data, widget_html
 
+# written in a page, replaced by the size of Python's first download, as this build's files are
+PYTHON_DOWNLOAD = "{{ python_download }}"
+
+
+def download_text(size):
+    """`size` (assets.download_size) said for a learner."""
+    mb = lambda n: f"{n / 1e6:.1f} MB"  # noqa: E731
+    return f"{mb(size['gzip'])} ({mb(size['raw'])} from a host that does not compress)"
+
 
 class CourseConfig(base.Config):
     # the folder holding grader/, exercises/, widget/ and node_modules/ (default: mkdocs.yml's)
@@ -57,6 +66,7 @@ class CoursePlugin(BasePlugin[CourseConfig]):
 
     def on_page_markdown(self, markdown_text, page, config, files):
         uri = page.file.src_uri
+        markdown_text = markdown_text.replace(PYTHON_DOWNLOAD, self.python_download)
         try:
             widgets = {"exercise": self._widget, "training": self._training}
             return lessons.prepare(markdown_text, uri, self.root, self._to_html, widgets)
@@ -84,7 +94,8 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         # before the pages: they inline the bundle's early start (assets.start_python_early)
         try:
             snapshot = self.config.memory_snapshot
-            assets.build(self.root, config.site_dir, self.catalog, snapshot=snapshot)
+            downloads = assets.build(self.root, config.site_dir, self.catalog, snapshot=snapshot)
+            self.python_download = download_text(assets.download_size(downloads))
             self.graphs = write_check_graphs(self.root, config.site_dir, self.catalog)
         except (assets.AssetError, PrerenderError) as error:
             raise PluginError(str(error)) from error
@@ -104,8 +115,17 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         return self.markdown.reset().convert(text)
 
     def on_serve(self, server, config, builder):
-        # `make dev`: a change to an exercise, the grader or the widget rebuilds the site too
-        for folder in ("exercises", "grader", "widget/src", "widget/styles", "stdlib"):
+        # `make dev`: a change to an exercise, the Python or the widget rebuilds the site too
+        folders = (
+            "exercises",
+            "grader",
+            "runner",
+            "training",
+            "bytecode",
+            "widget/src",
+            "widget/styles",
+        )
+        for folder in folders:
             server.watch(str(self.root / folder))
         return server
 

@@ -1,5 +1,5 @@
 """How site_tests and the benchmark launch Debian's Chromium (Playwright's own download cannot
-work on these machines)."""
+work on these machines), and slow its network down."""
 
 import shutil
 
@@ -17,3 +17,19 @@ ARGS = [
 def executable():
     """The path of Debian's `chromium`, or None when it is not installed (`make chromium`)."""
     return shutil.which("chromium")
+
+
+def emulate_network(page, mbit_per_s, latency_ms):
+    """DevTools' network throttling for `page` (a Playwright page), which covers its workers too."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    bytes_per_s = mbit_per_s * 1e6 / 8
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": latency_ms,
+            "downloadThroughput": bytes_per_s,
+            "uploadThroughput": bytes_per_s,
+        },
+    )

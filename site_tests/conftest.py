@@ -6,6 +6,8 @@ made no request outside 127.0.0.1 and logged no console error.
 """
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,8 @@ from learner import Learner, Watch
 from devtools import chromium, serve
 from grader.exercises import load_catalog
 
-SITE = Path(os.environ.get("SITE_DIR") or Path(__file__).resolve().parent.parent / "site")
+ROOT = Path(__file__).resolve().parent.parent
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")
 SUB_PATH = "/course/"
 
 
@@ -22,7 +25,7 @@ SUB_PATH = "/course/"
 def browser_type_launch_args(browser_type_launch_args):
     path = chromium.executable()
     if path is None:
-        pytest.exit("Debian's chromium is not installed: run `make chromium` (or `make test`)")
+        pytest.exit("Debian's chromium is not installed: run `make browsers` (or `make test`)")
     return {**browser_type_launch_args, "executable_path": path, "args": chromium.ARGS}
 
 
@@ -47,6 +50,22 @@ def site():
 @pytest.fixture(scope="session")
 def site_under_sub_path():
     with serve.start(SITE, base=SUB_PATH) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def instant_site(tmp_path_factory):
+    """The site built for the address it is served at, which turns instant navigation on."""
+    folder = tmp_path_factory.mktemp("instant-site")
+    with serve.start(folder) as running:
+        mkdocs = Path(sys.executable).with_name("mkdocs")
+        env = {**os.environ, "SITE_URL": running.url, "NO_MKDOCS_2_WARNING": "1"}
+        subprocess.run(
+            [str(mkdocs), "build", "--quiet", "--site-dir", str(folder)],
+            cwd=ROOT,
+            env=env,
+            check=True,
+        )
         yield running
 
 

@@ -2,34 +2,8 @@
 without reloading them (instant navigation): the widget and the quizzes must come up on every
 page change, once, and the widget keep working with the page's one Python."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
 from learner import Learner
 from playwright.sync_api import expect
-
-from devtools import serve
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def instant_site(tmp_path_factory):
-    """The site built for the address it is served at, which turns instant navigation on."""
-    folder = tmp_path_factory.mktemp("instant-site")
-    with serve.start(folder) as running:
-        mkdocs = Path(sys.executable).with_name("mkdocs")
-        env = {**os.environ, "SITE_URL": running.url, "NO_MKDOCS_2_WARNING": "1"}
-        subprocess.run(
-            [str(mkdocs), "build", "--quiet", "--site-dir", str(folder)],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
-        yield running
 
 
 def test_widget_mounts_after_instant_page_changes(browser, instant_site, widget_page, exercises):

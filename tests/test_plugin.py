@@ -166,7 +166,8 @@ def mkdocs_build(project, page):
 def site(tmp_path_factory):
     """A built one-page site with a widget of two exercises."""
     project = tmp_path_factory.mktemp("project")
-    done = mkdocs_build(project, "# Page\n\n```exercise\nmul diamond\n```\n")
+    page = "# Page\n\nPython is {{ python_download }}.\n\n```exercise\nmul diamond\n```\n"
+    done = mkdocs_build(project, page)
     assert done.returncode == 0, done.stderr
     return project / "site"
 
@@ -177,6 +178,20 @@ def test_built_page_embeds_the_widget_data(site):
     data = json.loads(DATA.search(page).group(1))
     assert [exercise["id"] for exercise in data["exercises"]] == ["mul", "diamond"]
     assert data["exercises"][0]["prompt"].startswith("<p>")
+
+
+def test_a_page_states_the_size_of_pythons_download_as_built(site):
+    """The marker becomes the size of what a first visit's worker fetches, compressed and not:
+    Pyodide's files but its full standard library, the course's archives and worker.js."""
+    page = (site / "index.html").read_text()
+    said = re.search(r"Python is ([\d.]+) MB \(([\d.]+) MB from a host that does not", page)
+    assert said, "the marker was not replaced"
+    pyodide = next((site / assets.PYODIDE_DIR).iterdir())
+    files = [pyodide / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")]
+    files += [*(site / assets.PYTHON_DIR).rglob("*.zip"), site / assets.WORKER_JS]
+    raw = sum(path.stat().st_size for path in files)
+    assert float(said.group(2)) == round(raw / 1e6, 1)
+    assert 0.3 * raw / 1e6 < float(said.group(1)) < 0.7 * raw / 1e6
 
 
 def test_built_page_loads_the_widget_as_a_module(site):

@@ -3,9 +3,11 @@
  * first (if the page's <head> has not started it already): it loads in workers, so the page
  * stays responsive, and it downloads and compiles while the widgets mount. The training widget
  * and its plotting library come in a chunk of their own, loaded only on a page that has one.
+ * A lesson page loads Python ahead, when idle, for the exercises that follow (prefetch.js).
  */
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
+import { loadAheadWhenIdle } from "./prefetch.js";
 import { python } from "./python.js";
 
 const mounted = new WeakSet();
@@ -32,6 +34,7 @@ function mountAll() {
   const exercises = unmounted("[data-exercise-widget]");
   const trainings = unmounted("[data-training-widget]");
   if (exercises.length || trainings.length) python.start();
+  else if (!document.querySelector("[data-exercise-widget], [data-training-widget]")) loadAheadWhenIdle();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
   for (const el of trainings) {
     const mount = async (root) => (await import("../training/training.js")).mountTraining(root);

@@ -13,7 +13,7 @@
  * cross-origin isolated, the runner is first interrupted for a moment, to learn which line it
  * was on; either way the spare takes over.
  */
-import { policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
+import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { writeDigest } from "./snapshot-digest.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -38,20 +38,73 @@ class Python {
   #listeners = new Set();
   #silence = null;
   #recovering = null; // {at, how, reason}: a run was stopped; measured until a spare is ready
-  /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, ms, message}`. */
+  #ahead = null; // a runner loading ahead for a later page (loadAhead)
+  /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, sent, ms, message}`: while
+   * loading, `loaded` of `total` bytes have arrived (as the files are), and the host sends
+   * `sent` bytes in all (fewer where it compresses them). */
   status = { state: "idle" };
 
   /** Starts the workers, once; later calls do nothing. */
   start() {
-    if (this.#judge) return;
+    if (this.#judge || this.status.state === "loading") return;
     // the benchmark (bench/) times Python's start-up by these marks; the <head> may have set it
     if (!performance.getEntriesByName("python-start").length) performance.mark("python-start");
-    watchPolicy();
-    const early = adoptEarly();
-    this.#setStatus({ state: "loading", loaded: 0, total: 0 });
-    this.#judge = this.#connect(early?.judge ?? startPythonWorker(WORKER_URL, "judge"));
-    this.#spare = this.#connect(early?.runner ?? startPythonWorker(WORKER_URL, "runner"));
-    this.#listen();
+    const missing = missingFeature();
+    if (missing) {
+      this.#fail(
+        `this browser has no ${missing}, which Python needs here. A recent Firefox, Safari, Chrome or Edge has them.`,
+      );
+      return;
+    }
+    try {
+      watchPolicy();
+      const early = adoptEarly();
+      this.#setStatus({ state: "loading", loaded: 0, total: 0 });
+      this.#judge = this.#connect(early?.judge ?? startPythonWorker(WORKER_URL, "judge"));
+      this.#spare = this.#connect(early?.runner ?? this.#takeAhead() ?? startPythonWorker(WORKER_URL, "runner"));
+      this.#listen();
+    } catch (error) {
+      this.#fail(`its workers could not be started (${error.message})`);
+    }
+  }
+
+  /**
+   * Loads Python ahead of an exercise page the learner has not opened yet (prefetch.js): one
+   * runner, as a first visit's, which fills the browser's caches and saves Python's memory
+   * snapshot, then ends. If this page starts Python meanwhile, it is taken as the first spare.
+   * Resolves with how it ended: "ready", "taken" or "failed".
+   */
+  loadAhead() {
+    if (this.#ahead || this.status.state !== "idle" || missingFeature()) return Promise.resolve("failed");
+    return new Promise((resolve) => {
+      const handle = startPythonWorker(WORKER_URL, "runner");
+      const end = (how) => {
+        if (this.#ahead?.handle !== handle) return;
+        this.#ahead = null;
+        if (how !== "taken") {
+          handle.worker.terminate();
+          handle.port.close();
+        }
+        resolve(how);
+      };
+      this.#ahead = { handle, end };
+      handle.port.onmessage = ({ data }) => {
+        if (data?.type === "snapshot" && data.digest) {
+          writeDigest(SITE, data.digest);
+          this.#snapshot = data.blob;
+        } else if (data?.type === "ready" || data?.type === "failed") {
+          end(data.type);
+        }
+      };
+      handle.worker.addEventListener("error", () => end("failed"));
+    });
+  }
+
+  /** The runner loading ahead, if one is, for this page's Python to keep. */
+  #takeAhead() {
+    const handle = this.#ahead?.handle;
+    this.#ahead?.end("taken");
+    return handle ?? null;
   }
 
   /** Ends every worker and every run under way; the next `start()` or `grade()` begins afresh. */
@@ -120,7 +173,7 @@ class Python {
     switch (message?.type) {
       case "progress":
         if (worker === this.#judge && this.status.state === "loading")
-          this.#setStatus({ ...this.status, loaded: message.loaded, total: message.total });
+          this.#setStatus({ ...this.status, loaded: message.loaded, total: message.total, sent: message.sent });
         break;
       case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
         if (worker.role !== "runner" || !message.digest) break;

@@ -16,7 +16,7 @@ import { FILES, loadPython, startLoading } from "./load-python.js";
 const started = performance.now();
 // the page names a worker for its role (page/python-worker.js): known before it says anything
 const role = self.name === "python-judge" ? "judge" : "runner";
-const loading = startLoading(role, (loaded, total) => send({ type: "progress", loaded, total }));
+const loading = startLoading(role, (loaded, total, sent) => send({ type: "progress", loaded, total, sent }));
 
 connected.then(async (request) => {
   let python;
@@ -26,10 +26,10 @@ connected.then(async (request) => {
     send({ type: "failed", message: bootFailure(error, FILES) });
     return;
   }
-  send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
-  // a first runner saves its memory before anything runs in it: a run asked for meanwhile waits
+  // a first runner saves its memory before anything runs in it, and says so before it is ready
   const packed = await python.snapshotting;
   if (packed) send({ type: "snapshot", ...packed });
+  send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
   if (role === "judge") serveJudge(python);
   else serveRunner(python, request.interrupt);
 });

@@ -1,0 +1,113 @@
+"""Python loaded ahead (widget/src/page/prefetch.js): a lesson page, once loaded and idle, has a
+runner load Python and save its memory, so the exercise page after it starts restored; not
+when the browser asks to save data or the connection is 2G-class; and a learner who moves on
+while it loads (instant navigation) keeps that runner."""
+
+import pytest
+from conftest import assert_clean, learner_at
+from learner import Learner
+from playwright.sync_api import expect
+
+from devtools.chromium import emulate_network
+
+LESSON = "value/"
+AHEAD_TIMEOUT_MS = 30_000
+# past the page's load, the settling second and the idle callback's longest wait (prefetch.js)
+WOULD_HAVE_STARTED_MS = 8_000
+VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapshot'))"
+READY_AHEAD = "Python ready (loaded while you read the lessons)"
+SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
+PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")
+# what navigator.connection says, where the browser asks to save data or the network is slow
+CONNECTION = "Object.defineProperty(Navigator.prototype, 'connection', {get: () => (%s)});"
+
+
+def marks(page, name):
+    return page.evaluate(f"performance.getEntriesByName({name!r}).map((m) => m.detail)")
+
+
+def wait_for_mark(page, name):
+    # polled from here: the site's Content-Security-Policy forbids wait_for_function's eval
+    for _ in range(AHEAD_TIMEOUT_MS // 100):
+        if marks(page, name):
+            return
+        page.wait_for_timeout(100)
+    pytest.fail(f"no {name} mark")
+
+
+def fetched(requests):
+    return sorted(name for name in PYTHON_FILES if any(url.endswith(name) for url in requests))
+
+
+def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
+    browser, site, widget_page, exercises
+):
+    learner, watch, close = learner_at(browser, site.url + LESSON)
+    page, requests = learner.page, watch.requests
+    try:
+        page.goto(learner.url)
+        wait_for_mark(page, "python-ahead-end")
+        assert marks(page, "python-ahead-end") == [{"how": "ready"}]
+        assert fetched(requests) == sorted(PYTHON_FILES)
+        # the worker ended once its memory was saved, and the page vouches for it
+        assert learner.python_workers == []
+        assert page.evaluate(VOUCHED)
+
+        exercise = Learner(page, site.url + widget_page.lstrip("/")).open()
+        assert exercise.python_restored() is True
+        expect(exercise.widget.locator(".mg-status__text")).to_have_text(READY_AHEAD)
+        assert exercise.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+
+        # another lesson in this tab does not load it again
+        requests.clear()
+        page.goto(site.url + LESSON)
+        page.wait_for_timeout(WOULD_HAVE_STARTED_MS)
+        assert marks(page, "python-ahead-start") == []
+        assert fetched(requests) == []
+    finally:
+        close()
+    assert_clean(watch)
+
+
+@pytest.mark.parametrize(
+    "connection",
+    ["{saveData: true, effectiveType: '4g'}", "{saveData: false, effectiveType: '2g'}"],
+    ids=["save-data", "2g"],
+)
+def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, connection):
+    learner, watch, close = learner_at(browser, site.url + LESSON)
+    page = learner.page
+    page, requests = learner.page, watch.requests
+    page.add_init_script(CONNECTION % connection)
+    try:
+        page.goto(learner.url)
+        page.wait_for_timeout(WOULD_HAVE_STARTED_MS)
+        assert marks(page, "python-ahead-start") == []
+        assert fetched(requests) == []
+        assert learner.python_workers == []
+    finally:
+        close()
+    assert_clean(watch)
+
+
+def test_a_learner_who_moves_on_while_python_loads_keeps_its_runner(
+    browser, instant_site, widget_page, exercises
+):
+    learner, watch, close = learner_at(browser, instant_site.url + LESSON)
+    page = learner.page
+    emulate_network(page, *SLOW_NETWORK)  # Python takes seconds to arrive: the learner is quicker
+    try:
+        page.goto(learner.url)
+        wait_for_mark(page, "python-ahead-start")
+        page.evaluate("window.sameDocument = true")
+        page.locator(f'a[href$="{widget_page.strip("/")}/"]').first.click()
+        exercise = Learner(page, None).ready()
+        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
+        assert marks(page, "python-ahead-end") == [{"how": "taken"}]
+        assert exercise.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
+        # the runner loaded ahead became the spare: one judge, no third worker
+        names = sorted(worker.evaluate("self.name") for worker in learner.python_workers)
+        assert names == ["python-judge", "python-runner"]
+    finally:
+        close()
+    assert_clean(watch)
