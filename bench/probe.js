@@ -11,6 +11,11 @@
   window.__bench = {
     longTasks,
     ready: () => mark("python-ready") !== null,
+    // the page's memory, its workers' included (Chromium, cross-origin isolated pages only)
+    memory: async () =>
+      crossOriginIsolated && performance.measureUserAgentSpecificMemory
+        ? (await performance.measureUserAgentSpecificMemory()).bytes
+        : null,
     timeline: () => ({
       start: mark("python-start"),
       ready: mark("python-ready"),

@@ -4,10 +4,10 @@ import math
 import statistics
 
 KINDS = ("ours", "bare")
-READY = {
-    "first": "Python ready, first visit",
-    "repeat": "Python ready, repeat visit",
-    "throttled": "Python ready, first visit, {throttle}",
+SCENARIOS = {
+    "first": "first visit",
+    "repeat": "repeat visit",
+    "in_order": "in order: lesson 20 s, then Run",
 }
 
 
@@ -22,21 +22,31 @@ def summary(values):
     }
 
 
+def network_figures(samples):
+    """Per scenario, ours and bare (the bare page has no "in order": its ratio is to a first
+    visit), and how many of ours were restored from the memory snapshot."""
+    ready = lambda visits: summary([v["ready_ms"] for v in visits])  # noqa: E731
+    found = {}
+    for scenario in SCENARIOS:
+        visits = samples[scenario]
+        ours = visits if scenario == "in_order" else visits["ours"]
+        bare = samples["first" if scenario == "in_order" else scenario]["bare"]
+        found[scenario] = {
+            "ours": ready(ours),
+            "bare": ready(bare),
+            "restored": [sum(bool(v["restored"]) for v in ours), len(ours)],
+        }
+    return found
+
+
 def figures(raw):
     """Medians and spreads of every sample in `raw` (see run.py), by figure."""
-    first = raw["first"]
+    first = raw["networks"]["loopback"]["first"]
+    memory = {kind: [v["memory"] for v in first[kind] if v.get("memory")] for kind in KINDS}
+    lesson = raw["lesson"]
     return {
-        "ready": {
-            key: {kind: summary([v["ready_ms"] for v in raw[key][kind]]) for kind in KINDS}
-            for key in READY
-            if key in raw
-        },
+        "networks": {label: network_figures(samples) for label, samples in raw["networks"].items()},
         "widget_shown_ms": summary([v["mounted_ms"] for v in first["ours"]]),
-        "restored": {  # visits whose Python came from the memory snapshot, of all
-            key: [sum(bool(v["restored"]) for v in raw[key]["ours"]), len(raw[key]["ours"])]
-            for key in READY
-            if key in raw
-        },
         "main_thread": {
             **{
                 kind: {
@@ -48,10 +58,20 @@ def figures(raw):
             "shown_to_ready": summary([v.get("usable_longest_task_ms", 0) for v in first["ours"]]),
             "runs": raw["runs"]["main_thread"],
         },
+        "lesson": {
+            how: {
+                key: summary([v[key] for v in lesson[how]])
+                for key in ("fcp_ms", "longest_task_ms", "blocking_ms")
+            }
+            | {"loaded_ahead": [sum(v["loaded_ahead"] for v in lesson[how]), len(lesson[how])]}
+            for how in lesson
+        },
+        "memory": {kind: summary(values) for kind, values in memory.items() if values},
         "verdict": {
             label: summary([t["ms"] for t in timings])
             for label, timings in raw["runs"]["verdict"].items()
         },
+        "training": raw["training"],
     }
 
 
@@ -63,24 +83,24 @@ def kb(size):
     return f"{size / 1000:,.0f} KB"
 
 
-def spread(s):
-    return f"{ms(s['median'])} ({s['min']:,.0f}–{s['max']:,.0f})"
+def spread(s, unit=ms):
+    return f"{unit(s['median'])} ({unit(s['min'])[:-3]}–{unit(s['max'])})"
 
 
-def print_table(results, throttle, where):
-    def row(name, ours, bare=None, ratio=""):
-        print(f"{name:<46}{spread(ours):>28}{spread(bare) if bare else '':>28}{ratio:>8}")
+def print_table(results, where):
+    def row(name, ours, bare=None, ratio="", unit=ms):
+        bare = spread(bare, unit) if bare else ""
+        print(f"{name:<46}{spread(ours, unit):>28}{bare:>28}{ratio:>8}")
 
     print(f"\n{'median (min–max)':<46}{'ours':>28}{'bare Pyodide':>28}{'ratio':>8}")
-    for key, name in READY.items():
-        if key in results["ready"]:
-            ours, bare = results["ready"][key]["ours"], results["ready"][key]["bare"]
-            ratio = f"{ours['median'] / bare['median']:.2f}"
-            row(name.format(throttle=throttle), ours, bare, ratio)
-    restored = ", ".join(
-        f"{key} {count} of {total}" for key, (count, total) in results["restored"].items()
-    )
-    print(f"{'  restored from the memory snapshot':<46}{restored:>28}")
+    for label, network in results["networks"].items():
+        print(f"Python ready, {label}")
+        for scenario, name in SCENARIOS.items():
+            s = network[scenario]
+            ratio = f"{s['ours']['median'] / s['bare']['median']:.2f}"
+            restored, total = s["restored"]
+            row(f"  {name} (restored {restored}/{total})", s["ours"], s["bare"], ratio)
+    print("  (in order: the exercise page's first verdict, against the bare page's first visit)")
     row("Widget shown, first visit", results["widget_shown_ms"])
     main = results["main_thread"]
     row(
@@ -90,6 +110,27 @@ def print_table(results, throttle, where):
     )
     row("Total blocking time, loading", main["ours"]["blocking_ms"], main["bare"]["blocking_ms"])
     row("Longest task, widget shown to Python ready", main["shown_to_ready"])
+    if results["memory"]:
+        mb = lambda n: f"{n / 1e6:,.0f} MB"  # noqa: E731
+        row(
+            "Memory, Python ready (page and workers)",
+            results["memory"]["ours"],
+            results["memory"].get("bare"),
+            unit=mb,
+        )
+
+    print(
+        f"\n{'The lesson before the exercise page':<46}{'loading ahead':>28}{'not (save data)':>28}"
+    )
+    lesson = results["lesson"]
+    for key, name in (
+        ("fcp_ms", "First contentful paint"),
+        ("longest_task_ms", "Longest main-thread task"),
+        ("blocking_ms", "Total blocking time"),
+    ):
+        row(name, lesson["ahead"][key], lesson["not"][key])
+    loaded, total = lesson["ahead"]["loaded_ahead"]
+    print(f"{'  Python loaded ahead':<46}{f'{loaded} of {total}':>28}")
 
     print(f"\n{'Run to verdict':<46}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
     for label, s in results["verdict"].items():
@@ -97,6 +138,15 @@ def print_table(results, throttle, where):
     print(
         f"{'Longest main-thread task during the runs':<46}{ms(main['runs']['longest_task_ms']):>12}"
     )
+
+    chromium, cpython = results["training"]["chromium"], results["training"]["cpython"]
+    title = "Training (default model, reference closures)"
+    print(f"\n{title:<46}{'Chromium':>12}{'CPython':>12}{'ratio':>8}")
+    browser, native = chromium["steps_per_s"], cpython["steps_per_s"]
+    print(f"{'  steps per second':<46}{browser:>12.1f}{native:>12.1f}{native / browser:>8.2f}")
+    print(f"{'  Train to the first boundary drawn':<46}{ms(chromium['first_boundary_ms']):>12}")
+    to_95 = chromium["to_95_ms"]
+    print(f"{'  Train to 95% accuracy':<46}{ms(to_95) if to_95 else 'not reached':>12}")
 
     print(f"\n{'Bytes':<46}{'raw':>12}{'gzip':>12}{'brotli':>12}")
     for key, name in (("own_js_css", "The site's own JS and CSS"), ("first_visit", "First visit")):

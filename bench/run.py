@@ -4,27 +4,32 @@
 
 Builds the site into bench/out/site/, serves it and bench/bare.html (Pyodide straight from
 node_modules/pyodide/, `loadPyodide()` then one `runPython`) from one server on 127.0.0.1,
-visits the two pages in turn, prints a table and writes every sample to bench/results.json.
+visits the pages under three networks, times runs and training, prints a table and writes
+every sample to bench/results.json (BENCHMARK.md says what each figure means).
 """
 
 import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
-from grader.catalog import load_catalog
+import training_pace
 from playwright.sync_api import sync_playwright
 from report import KINDS, figures, print_table
 from sizes import compressed, file_for, own_code, total
-from visits import blocking, fill_editors, long_tasks, time_runs, visit
+from visits import blocking, fill_editors, first_verdict, lesson_load, long_tasks, time_runs, visit
 
 from devtools import chromium, serve
+from devtools.chromium import emulate_network
+from grader.exercises import load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
@@ -32,7 +37,15 @@ SITE = OUT / "site"
 RESULTS = ROOT / "bench" / "results.json"
 BARE_PATH = "bare/"
 PYODIDE = ROOT / "node_modules" / "pyodide"
-THROTTLE = (20, 40)  # Mbit/s, ms of latency
+LESSON = "closures/"  # the lesson just before the exercise page
+TRAINING = "training/"
+LOOPBACK = "loopback"
+# DevTools' network emulation: Mbit/s, ms of latency (none: the machine's own loopback)
+NETWORKS = {LOOPBACK: None, "20 Mbit/s, 40 ms": (20, 40), "5 Mbit/s, 100 ms": (5, 100)}
+LESSON_STAY_MS = 20_000  # how long the "in order" learner reads the lesson
+LESSON_WATCH_MS = 12_000  # the lesson's main thread is watched this long: past the loading ahead
+# measureUserAgentSpecificMemory() at once, not at the next garbage collection
+EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
 # A learner reads on after Python is ready: what a page saves once it has started (the browser's
 # code caches, our memory snapshot) is written by then. The timed visits close at once.
 WARM_UP_STAY_MS = 3000
@@ -72,6 +85,13 @@ def widget_page():
     sys.exit(f"no page of {SITE} holds the widget with a diamond tab")
 
 
+def page_exercises(page):
+    """The ids of the exercises on the widget page at `page`, in tab order."""
+    html = (SITE / page / "index.html").read_text(encoding="utf-8")
+    data = re.search(r"<template data-exercise-data>(.*?)</template>", html, re.S).group(1)
+    return [exercise["id"] for exercise in json.loads(data)["exercises"]]
+
+
 def chromium_path():
     path = chromium.executable()
     if path is None:
@@ -80,23 +100,41 @@ def chromium_path():
 
 
 class Bench:
-    def __init__(self, playwright, urls, launch):
+    def __init__(self, playwright, urls, launch, exercises):
         self.playwright, self.urls, self.launch = playwright, urls, launch
+        self.exercises = exercises  # the widget page's, in tab order
         self.browser = playwright.chromium.launch(**launch)
         self.profiles = {kind: tempfile.mkdtemp(prefix=f"bench-{kind}-") for kind in KINDS}
 
-    def first_visit(self, kind, throttle=None):
-        """A fresh context: empty HTTP cache, no code cache."""
-        context = self.browser.new_context(**CONTEXT)
-        requests = []
-        context.on("request", lambda request: requests.append(request.url))
+    @contextmanager
+    def fresh_profile(self):
+        """A browser with a new, empty profile: a learner's first visit. (Not a browser context:
+        like a private window, it keeps its HTTP cache in memory, which did not keep Pyodide's
+        WebAssembly here: the exercise page then fetched it again after a lesson had.)"""
+        folder = tempfile.mkdtemp(prefix="bench-fresh-")
+        context = self.playwright.chromium.launch_persistent_context(
+            folder, **self.launch, **CONTEXT
+        )
         try:
-            figures = visit(context.new_page(), self.urls[kind], throttle=throttle)
+            yield context
         finally:
             context.close()
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def first_visit(self, kind, throttle=None):
+        """A fresh profile: empty HTTP cache, no code cache."""
+        with self.fresh_profile() as context:
+            return self._first_visit(context, kind, throttle)
+
+    def _first_visit(self, context, kind, throttle):
+        requests = []
+        context.on("request", lambda request: requests.append(request.url))
+        page = context.new_page()
+        figures = visit(page, self.urls[kind], throttle=throttle)
+        figures["memory"] = page.evaluate("__bench.memory()")
         return {**figures, "requests": requests}
 
-    def repeat_visit(self, kind, stay_ms=0):
+    def repeat_visit(self, kind, throttle=None, stay_ms=0):
         """The same profile as every earlier visit of `kind`, in a newly started browser; the
         page stays open `stay_ms` after Python is ready."""
         context = self.playwright.chromium.launch_persistent_context(
@@ -104,15 +142,33 @@ class Bench:
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
-            figures = visit(page, self.urls[kind])
+            figures = visit(page, self.urls[kind], throttle=throttle)
             page.wait_for_timeout(stay_ms)
             return figures
         finally:
             context.close()
 
+    def in_order(self, throttle=None):
+        """A fresh profile reads the lesson before the exercise page for LESSON_STAY_MS, then
+        opens the exercise page and presses Run: the time to that first verdict."""
+        with self.fresh_profile() as context:
+            page = context.new_page()
+            if throttle:
+                emulate_network(page, *throttle)
+            page.goto(self.urls["lesson"])
+            page.wait_for_timeout(LESSON_STAY_MS)
+            return first_verdict(page, self.urls["ours"])
+
+    def lesson(self, ahead):
+        """The lesson page's own load, with Python loaded ahead from it or not."""
+        with self.fresh_profile() as context:
+            page = context.new_page()
+            return lesson_load(page, self.urls["lesson"], stay_ms=LESSON_WATCH_MS, ahead=ahead)
+
     def runs(self, count):
         """Run to verdict on every tab, with the reference answers, then with a known mistake."""
-        catalog = load_catalog()
+        known = load_catalog()
+        catalog = {id_: known[id_] for id_ in self.exercises}
         context = self.browser.new_context(**CONTEXT)
         try:
             page = context.new_page()
@@ -122,12 +178,19 @@ class Bench:
             since = page.evaluate("performance.now()")
             timings = {e.label: time_runs(page, e.label, count) for e in catalog.values()}
             mul = catalog["mul"]
-            fill_editors(page, {mul.label: mul.mistakes[0].bodies["mul"]})
+            fill_editors(page, {mul.label: mul.known_wrong[0].bodies["mul"]})
             timings[f"{mul.label}, a known mistake"] = time_runs(page, mul.label, count)
             main_thread = blocking(long_tasks(page), since=since)
         finally:
             context.close()
         return {"verdict": timings, "main_thread": main_thread}
+
+    def training(self):
+        context = self.browser.new_context(**CONTEXT)
+        try:
+            return training_pace.in_browser(context, self.urls["ours"], self.urls["training"])
+        finally:
+            context.close()
 
     def close(self):
         self.browser.close()
@@ -135,22 +198,46 @@ class Bench:
             shutil.rmtree(profile, ignore_errors=True)
 
 
-def alternate(measure, rounds, label):
-    """`measure(kind)` for ours and bare in turn, `rounds` times, the order swapped each round."""
-    samples = {kind: [] for kind in KINDS}
+def alternate(measure, rounds, label, kinds=KINDS):
+    """`measure(kind)` for each of `kinds` in turn, `rounds` times, the order swapped each round."""
+    samples = {kind: [] for kind in kinds}
     for round_ in range(rounds):
-        for kind in KINDS if round_ % 2 == 0 else reversed(KINDS):
+        for kind in kinds if round_ % 2 == 0 else reversed(kinds):
             samples[kind].append(measure(kind))
             print(
-                f"  {label} {round_ + 1}/{rounds} {kind}: {samples[kind][-1]['ready_ms']:.0f} ms",
+                f"  {label} {round_ + 1}/{rounds} {kind}: {brief(samples[kind][-1])}",
                 file=sys.stderr,
             )
     return samples
 
 
+def brief(sample):
+    return ", ".join(
+        f"{k} {v:.0f}" if isinstance(v, float) else f"{k} {v}"
+        for k, v in sample.items()
+        if k != "requests"
+    )
+
+
+def network(bench, throttle, rounds, label):
+    """The three scenarios under one network: first visits, repeat visits and in order."""
+    return {
+        "first": alternate(
+            lambda kind: bench.first_visit(kind, throttle), rounds, f"{label} first visit"
+        ),
+        "repeat": alternate(
+            lambda kind: bench.repeat_visit(kind, throttle), rounds, f"{label} repeat visit"
+        ),
+        "in_order": alternate(
+            lambda _: bench.in_order(throttle), rounds, f"{label} in order", ("ours",)
+        )["ours"],
+    }
+
+
 def byte_figures(visit, site_url):
     files = [file_for(url, site_url, SITE) for url in visit["requests"] if url.startswith(site_url)]
-    files = [file for file in files if file.is_file()]
+    # each file once: the judge and the runner ask for the same files (the cache answers one)
+    files = sorted({file for file in files if file.is_file()})
     sizes = compressed(files)
     own = own_code(files, [SITE / "assets" / "pyodide", PYODIDE])
     return {
@@ -176,7 +263,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=7, help="visits of each page (default 7)")
     parser.add_argument("--runs", type=int, default=25, help="runs per tab (default 25)")
     parser.add_argument("--no-build", action="store_true", help="reuse bench/out/site/")
-    parser.add_argument("--no-throttle", action="store_true", help="skip the throttled visits")
+    parser.add_argument("--no-throttle", action="store_true", help="skip the throttled networks")
     args = parser.parse_args(argv)
 
     if not args.no_build:
@@ -184,35 +271,50 @@ def main(argv=None):
         build_site()
     add_bare_page()
     page = widget_page()
-    launch = {"executable_path": chromium_path(), "args": chromium.ARGS, "headless": True}
-    server = serve.RunningSite(BenchServer(SITE, quiet=True))
+    launch = {
+        "executable_path": chromium_path(),
+        "args": [*chromium.ARGS, EAGER_MEMORY],
+        "headless": True,
+    }
+    server = serve.RunningSite(BenchServer(SITE, isolate=True, quiet=True))
     with server as site, sync_playwright() as playwright:
-        urls = {"ours": site.url + page, "bare": site.url + BARE_PATH}
-        bench = Bench(playwright, urls, launch)
+        urls = {
+            "ours": site.url + page,
+            "bare": site.url + BARE_PATH,
+            "lesson": site.url + LESSON,
+            "training": site.url + TRAINING,
+        }
+        bench = Bench(playwright, urls, launch, page_exercises(page))
         try:
-            raw = {"machine": machine(bench.browser), "urls": urls}
-            raw["first"] = alternate(bench.first_visit, args.rounds, "first visit")
+            raw = {"machine": machine(bench.browser), "urls": urls, "networks": {}}
             for kind in KINDS:  # two visits fill the HTTP cache and V8's code caches
-                bench.repeat_visit(kind, WARM_UP_STAY_MS)
-                bench.repeat_visit(kind, WARM_UP_STAY_MS)
-            raw["repeat"] = alternate(bench.repeat_visit, args.rounds, "repeat visit")
-            if not args.no_throttle:
-                throttled = max(3, args.rounds // 2)
-                raw["throttled"] = alternate(
-                    lambda kind: bench.first_visit(kind, THROTTLE), throttled, "throttled visit"
-                )
+                bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
+                bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
+            networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
+            for label, throttle in networks.items():
+                rounds = args.rounds if throttle is None else max(3, args.rounds // 2)
+                raw["networks"][label] = network(bench, throttle, rounds, label)
+            raw["lesson"] = alternate(
+                lambda kind: bench.lesson(kind == "ahead"),
+                max(3, args.rounds // 2),
+                "lesson",
+                ("ahead", "not"),
+            )
             print("run to verdict …", file=sys.stderr)
             raw["runs"] = bench.runs(args.runs)
+            print("training …", file=sys.stderr)
+            raw["training"] = {"chromium": bench.training(), "cpython": training_pace.in_cpython()}
         finally:
             bench.close()
+        first = raw["networks"][LOOPBACK]["first"]
         results = {
             "machine": raw["machine"],
             **figures(raw),
-            "bytes": byte_figures(raw["first"]["ours"][0], site.url),
+            "bytes": byte_figures(first["ours"][0], site.url),
             "samples": raw,
         }
     RESULTS.write_text(json.dumps(results, indent=1))
-    print_table(results, f"{THROTTLE[0]} Mbit/s {THROTTLE[1]} ms", RESULTS)
+    print_table(results, RESULTS)
 
 
 if __name__ == "__main__":

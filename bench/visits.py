@@ -7,9 +7,16 @@ On the course's page, also the time from a click on "Run test" to the rendered v
 import time
 from pathlib import Path
 
+from devtools.chromium import emulate_network
+
 READY_TIMEOUT_MS = 120_000
+READ_VERDICT_S = 1.0
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
 PROBE = Path(__file__).with_name("probe.js")
+# navigator.connection of a browser that asks to save data: no Python is loaded ahead
+SAVE_DATA = (
+    "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})});"
+)
 
 
 def visit(page, url, *, throttle=None):
@@ -36,6 +43,45 @@ def visit(page, url, *, throttle=None):
     return figures
 
 
+def first_verdict(page, url, *, throttle=None):
+    """Opens the exercise page `url` and presses "Run test" as soon as the widget is shown, as
+    a learner who has read the lessons would: `{ready_ms, restored}`, `ready_ms` being the time
+    from navigation start to the verdict drawn."""
+    if throttle:
+        emulate_network(page, *throttle)
+    page.add_init_script(path=PROBE)
+    page.goto(url)
+    panel = page.locator("[data-exercise-widget]").get_by_role("tabpanel")
+    button = panel.get_by_role("button", name="Run test")
+    button.wait_for()
+    page.evaluate("__bench.armVerdictTimer()")
+    button.click()
+    verdict = page.evaluate("__bench.verdict")
+    page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
+    return {
+        "ready_ms": verdict["start"] + verdict["ms"],
+        "restored": page.evaluate("__bench.timeline()")["restored"],
+    }
+
+
+def lesson_load(page, url, *, stay_ms, ahead):
+    """Opens the lesson page `url` and stays `stay_ms`: its first contentful paint, its longest
+    main-thread task and total blocking time meanwhile, and whether Python was loaded ahead
+    (`ahead` False: the browser asks to save data, which turns that off)."""
+    page.add_init_script(path=PROBE)
+    if not ahead:
+        page.add_init_script(SAVE_DATA)
+    page.goto(url)
+    page.wait_for_timeout(stay_ms)
+    fcp = page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+    )
+    loaded = page.evaluate(
+        "performance.getEntriesByName('python-ahead-end').map((m) => m.detail.how)"
+    )
+    return {"fcp_ms": fcp, "loaded_ahead": loaded == ["ready"], **blocking(long_tasks(page))}
+
+
 def blocking(long_tasks, *, since=0.0, until=float("inf")):
     """The longest main-thread task and the total blocking time (the sum of each long task's
     time beyond 50 ms) among the tasks that started between `since` and `until`."""
@@ -48,22 +94,6 @@ def blocking(long_tasks, *, since=0.0, until=float("inf")):
 
 def long_tasks(page):
     return page.evaluate("__bench.longTasks")
-
-
-def emulate_network(page, mbit_per_s, latency_ms):
-    """DevTools' network throttling, which covers the page's workers too."""
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    bytes_per_s = mbit_per_s * 1e6 / 8
-    session.send(
-        "Network.emulateNetworkConditions",
-        {
-            "offline": False,
-            "latency": latency_ms,
-            "downloadThroughput": bytes_per_s,
-            "uploadThroughput": bytes_per_s,
-        },
-    )
 
 
 def fill_editors(page, bodies):
@@ -87,5 +117,7 @@ def time_runs(page, label, runs):
         page.evaluate("__bench.armVerdictTimer()")
         button.click()
         timings.append(page.evaluate("__bench.verdict"))
-        time.sleep(0.05)  # let the page settle, as between a learner's two clicks
+        # a learner reads a verdict before the next run: meanwhile the next spare runner loads
+        # (each run gets a fresh one), as it does between a learner's two clicks
+        time.sleep(READ_VERDICT_S)
     return timings

@@ -50,6 +50,11 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
         assert marks(page, "python-ahead-end") == [{"how": "ready"}]
         assert fetched(requests) == sorted(PYTHON_FILES)
         # the worker ended once its memory was saved, and the page vouches for it
+        # (Playwright hears of a worker's end a moment after it)
+        for _ in range(50):
+            if not learner.python_workers:
+                break
+            page.wait_for_timeout(100)
         assert learner.python_workers == []
         assert page.evaluate(VOUCHED)
 
