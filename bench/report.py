@@ -7,7 +7,7 @@ KINDS = ("ours", "bare")
 SCENARIOS = {
     "first": "first visit",
     "repeat": "repeat visit",
-    "in_order": "in order: lesson 20 s, then Run",
+    "in_order": "in order: read 20 s, Run",
 }
 
 
@@ -90,9 +90,9 @@ def spread(s, unit=ms):
 def print_table(results, where):
     def row(name, ours, bare=None, ratio="", unit=ms):
         bare = spread(bare, unit) if bare else ""
-        print(f"{name:<46}{spread(ours, unit):>28}{bare:>28}{ratio:>8}")
+        print(f"{name:<46}{spread(ours, unit):>31}{bare:>31}{ratio:>8}")
 
-    print(f"\n{'median (min–max)':<46}{'ours':>28}{'bare Pyodide':>28}{'ratio':>8}")
+    print(f"\n{'median (min–max)':<46}{'ours':>31}{'bare Pyodide':>31}{'ratio':>8}")
     for label, network in results["networks"].items():
         print(f"Python ready, {label}")
         for scenario, name in SCENARIOS.items():
@@ -120,7 +120,7 @@ def print_table(results, where):
         )
 
     print(
-        f"\n{'The lesson before the exercise page':<46}{'loading ahead':>28}{'not (save data)':>28}"
+        f"\n{'The lesson before the exercise page':<46}{'loading ahead':>31}{'not (save data)':>31}"
     )
     lesson = results["lesson"]
     for key, name in (
@@ -130,7 +130,7 @@ def print_table(results, where):
     ):
         row(name, lesson["ahead"][key], lesson["not"][key])
     loaded, total = lesson["ahead"]["loaded_ahead"]
-    print(f"{'  Python loaded ahead':<46}{f'{loaded} of {total}':>28}")
+    print(f"{'  Python loaded ahead':<46}{f'{loaded} of {total}':>31}")
 
     print(f"\n{'Run to verdict':<46}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
     for label, s in results["verdict"].items():
