@@ -2,10 +2,11 @@
 
 import builtins
 import json
+from dataclasses import asdict
 
 from grader import grade
 from grader.exercises import catalog
-from grader.judge import judge_json
+from grader.judge import judge, judge_json
 from grader.precision import agrees, shown
 from grader.runner_data import runner_data
 from runner.numbers import decode, encode
@@ -196,3 +197,16 @@ def test_an_observation_missing_checks_is_not_a_pass():
     observed["checks"] = observed["checks"][:1]
     result = json.loads(judge_json("mul", json.dumps({"mul": MUL}), json.dumps(observed)))
     assert result["verdict"] == "error" and "cannot read" in result["summary"]
+
+
+def test_a_result_as_data_is_what_asdict_makes_of_it():
+    """Result.to_dict's fast conversion, on every exercise's known mistakes: every field of
+    every nested result, as JSON, as `dataclasses.asdict` (its deep copies, slow in Pyodide)
+    gives it."""
+    exercises = catalog()
+    for exercise in exercises.values():
+        for answer in exercise.known_wrong:
+            observed = observe(exercise.id, answer.bodies, runner_data(exercises))
+            result = judge(exercise.id, answer.bodies, observed, exercises)
+            as_json = json.dumps(result.to_dict())
+            assert result.checks and as_json == json.dumps(asdict(result)), (exercise.id, answer.name)
