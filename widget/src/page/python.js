@@ -241,6 +241,7 @@ class Python {
     this.#spare = null;
     this.#current = { job, runner };
     job.timer = setTimeout(() => this.#stop(job, "time"), job.limitMs);
+    job.posted = performance.now();
     runner.port.postMessage({ type: "run", exercise: job.exercise, bodies: job.bodies });
   }
 
@@ -248,12 +249,15 @@ class Python {
     const current = this.#current;
     if (current?.runner !== runner) return;
     const { job } = current;
-    this.#endRun();
+    job.observed = performance.now();
+    const oversized = typeof message.observation !== "string" || message.observation.length > MAX_OBSERVATION;
+    const judging = !job.stopping && message.type === "observed" && !oversized;
+    this.#endRun({ judging });
     if (job.stopping) {
       this.#stopped(job, whereItWas(message.observation));
     } else if (message.type === "crashed") {
       this.#finish(job, { crashed: String(message.message) });
-    } else if (typeof message.observation !== "string" || message.observation.length > MAX_OBSERVATION) {
+    } else if (!judging) {
       this.#finish(job, { crashed: "the run sent back more than the page accepts" });
     } else {
       const id = ++this.#ids;
@@ -267,19 +271,27 @@ class Python {
   #judged({ id, result, message }) {
     const job = this.#judging.get(id);
     this.#judging.delete(id);
+    // the verdict is shown in this task's microtasks: the next runner loads once it is painted
+    afterPaint(() => this.#startSpare());
     if (!job) return;
+    // the benchmark (bench/) reads where a run's time goes from this measure
+    const judged = performance.now();
+    const detail = { observe: job.observed - job.posted, judge: judged - job.observed };
+    performance.measure("python-run", { start: job.posted, end: judged, detail });
     if (typeof result === "string") this.#finish(job, { result: JSON.parse(result) });
     else this.#finish(job, null, new Error(`the grader failed (${message})`));
   }
 
-  /** Ends the current run's runner, and starts loading the next one. */
-  #endRun() {
+  /** Ends the current run's runner, and starts loading the next one, or, while the judge is
+   * `judging` its observation, once the verdict is shown: on two cores, a runner restoring
+   * Python would slow the judge and the page down. */
+  #endRun({ judging = false } = {}) {
     const { job, runner } = this.#current;
     clearTimeout(job.timer);
     runner.worker.terminate();
     runner.port.close();
     this.#current = null;
-    this.#startSpare();
+    if (!judging) this.#startSpare();
   }
 
   #drop(job) {
@@ -378,6 +390,17 @@ class Python {
     this.status = status;
     for (const listener of this.#listeners) listener(status);
   }
+}
+
+/** Calls `then` after the next frame is painted, or soon where frames are not (a hidden tab). */
+function afterPaint(then) {
+  let called = false;
+  const once = () => {
+    if (!called) then();
+    called = true;
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, 100);
 }
 
 /** Requests to a training session's own runner, one at a time, each with its time limit. */
