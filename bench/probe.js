@@ -27,7 +27,8 @@
 
     // Times the next click on the visible panel's "Run test" button, from the click's time stamp
     // to the frame after the result gets its data-verdict (requestAnimationFrame, then a task:
-    // by then it is painted). Resolves with {ms, verdict, start}.
+    // by then it is painted). Resolves with {ms, verdict, start} and, for a run that was judged,
+    // its parts: {to_runner_ms, runner_ms, judge_ms, drawn_ms}.
     armVerdictTimer() {
       const panel = document.querySelector("[data-exercise-widget] [role=tabpanel]:not([hidden])");
       const button = [...panel.querySelectorAll("button")].find((b) => /Run test/.test(b.textContent));
@@ -40,7 +41,17 @@
           if (clicked === null || !result.dataset.verdict) return;
           watch.disconnect();
           const verdict = result.dataset.verdict;
-          const painted = () => resolve({ ms: performance.now() - clicked, verdict, start: clicked });
+          const painted = () => {
+            // where the time went: python.js measures each run, from posting it to its result
+            const run = performance.getEntriesByName("python-run").at(-1);
+            const parts = run?.startTime >= clicked && {
+              to_runner_ms: run.startTime - clicked,
+              runner_ms: run.detail.observe,
+              judge_ms: run.detail.judge,
+              drawn_ms: performance.now() - run.startTime - run.duration,
+            };
+            resolve({ ms: performance.now() - clicked, verdict, start: clicked, ...parts });
+          };
           requestAnimationFrame(() => setTimeout(painted));
         });
         watch.observe(result, { attributes: true, attributeFilter: ["data-verdict"] });

@@ -39,13 +39,36 @@ def network_figures(samples):
     return found
 
 
+# the parts of a verdict's time (bench/probe.js), as the table names them
+VERDICT_PARTS = {
+    "to_runner_ms": "click to runner",
+    "runner_ms": "runner",
+    "judge_ms": "judge",
+    "drawn_ms": "drawn",
+}
+
+
 def figures(raw):
-    """Medians and spreads of every sample in `raw` (see run.py), by figure."""
-    first = raw["networks"]["loopback"]["first"]
+    """Medians and spreads of every sample in `raw` (see run.py), by figure: of the parts that
+    were measured."""
+    found = {}
+    if "networks" in raw:
+        found |= visit_figures(raw["networks"])
+    if "lesson" in raw:
+        found["lesson"] = lesson_figures(raw["lesson"])
+    if "runs" in raw:
+        found["verdict"] = verdict_figures(raw["runs"]["verdict"])
+        found["runs_main_thread"] = raw["runs"]["main_thread"]
+    if "training" in raw:
+        found["training"] = raw["training"]
+    return found
+
+
+def visit_figures(networks):
+    first = networks["loopback"]["first"]
     memory = {kind: [v["memory"] for v in first[kind] if v.get("memory")] for kind in KINDS}
-    lesson = raw["lesson"]
     return {
-        "networks": {label: network_figures(samples) for label, samples in raw["networks"].items()},
+        "networks": {label: network_figures(samples) for label, samples in networks.items()},
         "widget_shown_ms": summary([v["mounted_ms"] for v in first["ours"]]),
         "main_thread": {
             **{
@@ -56,23 +79,34 @@ def figures(raw):
                 for kind in KINDS
             },
             "shown_to_ready": summary([v.get("usable_longest_task_ms", 0) for v in first["ours"]]),
-            "runs": raw["runs"]["main_thread"],
-        },
-        "lesson": {
-            how: {
-                key: summary([v[key] for v in lesson[how]])
-                for key in ("fcp_ms", "longest_task_ms", "blocking_ms")
-            }
-            | {"loaded_ahead": [sum(v["loaded_ahead"] for v in lesson[how]), len(lesson[how])]}
-            for how in lesson
         },
         "memory": {kind: summary(values) for kind, values in memory.items() if values},
-        "verdict": {
-            label: summary([t["ms"] for t in timings])
-            for label, timings in raw["runs"]["verdict"].items()
-        },
-        "training": raw["training"],
     }
+
+
+def lesson_figures(lesson):
+    return {
+        how: {
+            key: summary([v[key] for v in lesson[how]])
+            for key in ("fcp_ms", "longest_task_ms", "blocking_ms")
+        }
+        | {"loaded_ahead": [sum(v["loaded_ahead"] for v in lesson[how]), len(lesson[how])]}
+        for how in lesson
+    }
+
+
+def verdict_figures(runs):
+    """Each tab's time to a verdict, and its parts' medians (of the runs that were judged)."""
+    found = {}
+    for label, timings in runs.items():
+        judged = [t for t in timings if "judge_ms" in t]
+        parts = (
+            {key: statistics.median(t[key] for t in judged) for key in VERDICT_PARTS}
+            if judged
+            else {}
+        )
+        found[label] = summary([t["ms"] for t in timings]) | {"parts": parts}
+    return found
 
 
 def ms(value):
@@ -88,10 +122,29 @@ def spread(s, unit=ms):
 
 
 def print_table(results, where):
-    def row(name, ours, bare=None, ratio="", unit=ms):
-        bare = spread(bare, unit) if bare else ""
-        print(f"{name:<46}{spread(ours, unit):>31}{bare:>31}{ratio:>8}")
+    if "networks" in results:
+        print_visits(results)
+    if "lesson" in results:
+        print_lesson(results["lesson"])
+    if "verdict" in results:
+        print_verdicts(results["verdict"], results["runs_main_thread"])
+    if "training" in results:
+        print_training(results["training"])
+    if "bytes" in results:
+        print_bytes(results["bytes"])
+    m = results["machine"]
+    print(
+        f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
+        f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {where}"
+    )
 
+
+def row(name, ours, bare=None, ratio="", unit=ms):
+    bare = spread(bare, unit) if bare else ""
+    print(f"{name:<46}{spread(ours, unit):>31}{bare:>31}{ratio:>8}")
+
+
+def print_visits(results):
     print(f"\n{'median (min–max)':<46}{'ours':>31}{'bare Pyodide':>31}{'ratio':>8}")
     for label, network in results["networks"].items():
         print(f"Python ready, {label}")
@@ -119,10 +172,11 @@ def print_table(results, where):
             unit=mb,
         )
 
+
+def print_lesson(lesson):
     print(
         f"\n{'The lesson before the exercise page':<46}{'loading ahead':>31}{'not (save data)':>31}"
     )
-    lesson = results["lesson"]
     for key, name in (
         ("fcp_ms", "First contentful paint"),
         ("longest_task_ms", "Longest main-thread task"),
@@ -132,14 +186,23 @@ def print_table(results, where):
     loaded, total = lesson["ahead"]["loaded_ahead"]
     print(f"{'  Python loaded ahead':<46}{f'{loaded} of {total}':>31}")
 
+
+def print_verdicts(verdicts, main_thread):
     print(f"\n{'Run to verdict':<46}{'median':>12}{'p90':>12}{'max':>12}{'runs':>8}")
-    for label, s in results["verdict"].items():
+    for label, s in verdicts.items():
         print(f"{label:<46}{ms(s['median']):>12}{ms(s['p90']):>12}{ms(s['max']):>12}{s['n']:>8}")
     print(
-        f"{'Longest main-thread task during the runs':<46}{ms(main['runs']['longest_task_ms']):>12}"
+        f"{'Longest main-thread task during the runs':<46}{ms(main_thread['longest_task_ms']):>12}"
     )
+    parts = [s["parts"] for s in verdicts.values() if s["parts"]]
+    if parts:
+        print("  where the time goes (medians of the tabs' medians):")
+        for key, name in VERDICT_PARTS.items():
+            print(f"{'    ' + name:<46}{ms(statistics.median(p[key] for p in parts)):>12}")
 
-    chromium, cpython = results["training"]["chromium"], results["training"]["cpython"]
+
+def print_training(training):
+    chromium, cpython = training["chromium"], training["cpython"]
     title = "Training (default model, reference closures)"
     print(f"\n{title:<46}{'Chromium':>12}{'CPython':>12}{'ratio':>8}")
     browser, native = chromium["steps_per_s"], cpython["steps_per_s"]
@@ -148,12 +211,9 @@ def print_table(results, where):
     to_95 = chromium["to_95_ms"]
     print(f"{'  Train to 95% accuracy':<46}{ms(to_95) if to_95 else 'not reached':>12}")
 
+
+def print_bytes(sizes):
     print(f"\n{'Bytes':<46}{'raw':>12}{'gzip':>12}{'brotli':>12}")
     for key, name in (("own_js_css", "The site's own JS and CSS"), ("first_visit", "First visit")):
-        s = results["bytes"][key]
+        s = sizes[key]
         print(f"{name:<46}{kb(s['raw']):>12}{kb(s['gzip']):>12}{kb(s['brotli']):>12}")
-    m = results["machine"]
-    print(
-        f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
-        f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {where}"
-    )

@@ -40,6 +40,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 LESSON = "closures/"  # the lesson just before the exercise page
 TRAINING = "training/"
 LOOPBACK = "loopback"
+PARTS = ("networks", "lesson", "runs", "training")
 # DevTools' network emulation: Mbit/s, ms of latency (none: the machine's own loopback)
 NETWORKS = {LOOPBACK: None, "20 Mbit/s, 40 ms": (20, 40), "5 Mbit/s, 100 ms": (5, 100)}
 LESSON_STAY_MS = 20_000  # how long the "in order" learner reads the lesson
@@ -264,7 +265,14 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=25, help="runs per tab (default 25)")
     parser.add_argument("--no-build", action="store_true", help="reuse bench/out/site/")
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled networks")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=PARTS,
+        help="measure only this part (repeatable; default: every part)",
+    )
     args = parser.parse_args(argv)
+    parts = args.only or PARTS
 
     if not args.no_build:
         print("building the site into bench/out/site/ …", file=sys.stderr)
@@ -286,33 +294,42 @@ def main(argv=None):
         }
         bench = Bench(playwright, urls, launch, page_exercises(page))
         try:
-            raw = {"machine": machine(bench.browser), "urls": urls, "networks": {}}
+            raw = {"machine": machine(bench.browser), "urls": urls}
             for kind in KINDS:  # two visits fill the HTTP cache and V8's code caches
                 bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
                 bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
-            networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
-            for label, throttle in networks.items():
-                rounds = args.rounds if throttle is None else max(3, args.rounds // 2)
-                raw["networks"][label] = network(bench, throttle, rounds, label)
-            raw["lesson"] = alternate(
-                lambda kind: bench.lesson(kind == "ahead"),
-                max(3, args.rounds // 2),
-                "lesson",
-                ("ahead", "not"),
-            )
-            print("run to verdict …", file=sys.stderr)
-            raw["runs"] = bench.runs(args.runs)
-            print("training …", file=sys.stderr)
-            raw["training"] = {"chromium": bench.training(), "cpython": training_pace.in_cpython()}
+            if "networks" in parts:
+                networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
+                raw["networks"] = {
+                    label: network(
+                        bench,
+                        throttle,
+                        args.rounds if throttle is None else max(3, args.rounds // 2),
+                        label,
+                    )
+                    for label, throttle in networks.items()
+                }
+            if "lesson" in parts:
+                raw["lesson"] = alternate(
+                    lambda kind: bench.lesson(kind == "ahead"),
+                    max(3, args.rounds // 2),
+                    "lesson",
+                    ("ahead", "not"),
+                )
+            if "runs" in parts:
+                print("run to verdict …", file=sys.stderr)
+                raw["runs"] = bench.runs(args.runs)
+            if "training" in parts:
+                print("training …", file=sys.stderr)
+                raw["training"] = {
+                    "chromium": bench.training(),
+                    "cpython": training_pace.in_cpython(),
+                }
         finally:
             bench.close()
-        first = raw["networks"][LOOPBACK]["first"]
-        results = {
-            "machine": raw["machine"],
-            **figures(raw),
-            "bytes": byte_figures(first["ours"][0], site.url),
-            "samples": raw,
-        }
+        results = {"machine": raw["machine"], **figures(raw), "samples": raw}
+        if "networks" in raw:
+            results["bytes"] = byte_figures(raw["networks"][LOOPBACK]["first"]["ours"][0], site.url)
     RESULTS.write_text(json.dumps(results, indent=1))
     print_table(results, RESULTS)
 
