@@ -6,6 +6,8 @@ pass, the next runs on every tab get their right verdicts, no request leaves the
 workers take the page's CSP), and the next visit is unaffected.
 """
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -197,6 +199,23 @@ def test_messages_forged_in_a_worker_s_global_scope_are_ignored(learner, exercis
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
     learner.python_worker("judge").evaluate("clearInterval(self.forging)")
     expect(learner.widget.locator(".mg-status__text")).to_have_text("Python ready")
+
+
+def test_each_run_s_python_is_ended_once_its_verdict_is_shown(learner, exercises):
+    """The spare runs the code, the page shows the verdict, then ends that runner: the page is
+    left with its judge and a new spare."""
+    for body in (WRONG_MUL, exercises["mul"].solutions["mul"]):
+        used = learner.python_worker("runner")
+        learner.open_tab("__mul__")
+        learner.write(body)
+        learner.run()
+        deadline = time.monotonic() + 10
+        while used in learner.python_workers and time.monotonic() < deadline:
+            learner.page.wait_for_timeout(50)
+        assert used not in learner.python_workers
+        expect(learner.widget.locator(".mg-status__text")).to_have_text("Python ready")
+        names = sorted(worker.evaluate("self.name") for worker in learner.python_workers)
+        assert names == ["python-judge", "python-runner"]
 
 
 def test_huge_output_is_capped_with_a_note_and_shown_as_text(learner, exercises):

@@ -39,6 +39,7 @@ class Python {
   #silence = null;
   #recovering = null; // {at, how, reason}: a run was stopped; measured until a spare is ready
   #ahead = null; // a runner loading ahead for a later page (loadAhead)
+  #used = []; // the workers of runs being judged, ended once their verdicts are shown
   /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, sent, ms, message}`: while
    * loading, `loaded` of `total` bytes have arrived (as the files are), and the host sends
    * `sent` bytes in all (fewer where it compresses them). */
@@ -271,8 +272,12 @@ class Python {
   #judged({ id, result, message }) {
     const job = this.#judging.get(id);
     this.#judging.delete(id);
-    // the verdict is shown in this task's microtasks: the next runner loads once it is painted
-    afterPaint(() => this.#startSpare());
+    // the verdict is shown in this task's microtasks: once it is painted, the run's worker is
+    // ended and the next runner loads
+    afterPaint(() => {
+      for (const worker of this.#used.splice(0)) worker.terminate();
+      this.#startSpare();
+    });
     if (!job) return;
     // the benchmark (bench/) reads where a run's time goes from this measure
     const judged = performance.now();
@@ -282,16 +287,23 @@ class Python {
     else this.#finish(job, null, new Error(`the grader failed (${message})`));
   }
 
-  /** Ends the current run's runner, and starts loading the next one, or, while the judge is
-   * `judging` its observation, once the verdict is shown: on two cores, a runner restoring
-   * Python would slow the judge and the page down. */
+  /**
+   * Ends the current run: its runner can send nothing more, and is ended. While the judge is
+   * `judging` its report, the runner is ended and the next one starts loading once the verdict
+   * is shown: on two cores, a worker's teardown or a Python restoring beside the judge and the
+   * page slowed both down.
+   */
   #endRun({ judging = false } = {}) {
     const { job, runner } = this.#current;
     clearTimeout(job.timer);
-    runner.worker.terminate();
-    runner.port.close();
+    runner.port.close(); // whatever the runner still does reaches nothing
     this.#current = null;
-    if (!judging) this.#startSpare();
+    if (judging) {
+      this.#used.push(runner.worker);
+    } else {
+      runner.worker.terminate();
+      this.#startSpare();
+    }
   }
 
   #drop(job) {
@@ -374,6 +386,7 @@ class Python {
       worker?.worker.terminate();
       worker?.port.close();
     }
+    for (const worker of this.#used.splice(0)) worker.terminate();
     for (const trainer of this.#trainers.splice(0)) trainer.reject(error);
     const jobs = [this.#current?.job, ...this.#judging.values(), ...this.#queue.splice(0)];
     this.#judge = this.#spare = this.#current = this.#recovering = null;
