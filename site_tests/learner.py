@@ -6,9 +6,10 @@ editor and "Run test" button, and `data-verdict` on the result once a run has en
 """
 
 import re
+import time
 from urllib.parse import urlsplit
 
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 
 RUN_TIMEOUT_MS = 60_000  # covers Python's first load on a slow machine
 
@@ -46,6 +47,8 @@ class Learner:
         self.page, self.url = page, url
         self.widget = page.locator("[data-exercise-widget]").first
         self.python_workers = []  # the page's live Python workers: the judge and runners
+        self.started = {}  # worker -> when it started (time.monotonic)
+        self.pressed = None  # when "Run test" was last pressed
         page.on("worker", self._worker)
 
     def _worker(self, worker):
@@ -53,13 +56,20 @@ class Learner:
         # assets/course/worker.js (widget/src/page/python-worker.js)
         if worker.url.startswith("blob:"):
             self.python_workers.append(worker)
+            self.started[worker] = time.monotonic()
             worker.on("close", lambda closed: self.python_workers.remove(closed))
 
     def python_worker(self, role):
-        """The live Python worker of `role`: "judge", or "runner" (the spare, or the run's)."""
-        for worker in self.python_workers:
-            if worker.evaluate("self.name") == f"python-{role}":
-                return worker
+        """The live Python worker of `role`: "judge", or "runner": the spare, started since Run
+        was last pressed (the last run's runner is ended, and the next starts, once its verdict
+        is painted)."""
+        deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
+        while time.monotonic() < deadline:
+            since = self.pressed if role == "runner" and self.pressed else 0
+            for worker in reversed(self.python_workers):
+                if self.started[worker] > since and _name(worker) == f"python-{role}":
+                    return worker
+            self.page.wait_for_timeout(50)
         raise AssertionError(f"no {role} is running")
 
     def open(self):
@@ -106,12 +116,14 @@ class Learner:
 
     def run(self):
         """Press "Run test" and wait for the verdict; returns "pass", "fail" or "error"."""
+        self.pressed = time.monotonic()
         self.panel.get_by_role("button", name="Run test", exact=True).click()
         return self.verdict()
 
     def start_run(self):
         """Once Python is ready, press "Run test" and return at once, the run under way."""
         self.wait_until_python_ready()
+        self.pressed = time.monotonic()
         self.panel.get_by_role("button", name="Run test", exact=True).click()
         expect(self.panel.get_by_role("button", name="Stop", exact=True)).to_be_visible()
 
@@ -160,6 +172,13 @@ class Learner:
 
     def passed_mark_visible(self, label):
         return self.tab(label).get_by_text("✓").is_visible()
+
+
+def _name(worker):
+    try:
+        return worker.evaluate("self.name")
+    except Error:  # it ended meanwhile
+        return None
 
 
 def squash(text):

@@ -13,10 +13,11 @@ import { readDigest } from "./snapshot-digest.js";
 /**
  * `{worker, port, role, interrupt, errors}` for a new worker of `role` running `url` (the
  * worker's name says its role); `snapshot` is a Blob of Python's memory to restore (else the
- * worker reads the saved one). A runner gets an interrupt buffer where the page is cross-origin
+ * worker reads the saved one), `wasm` Pyodide's compiled WebAssembly module (else the worker
+ * fetches and compiles it). A runner gets an interrupt buffer where the page is cross-origin
  * isolated.
  */
-export function startPythonWorker(url, role, snapshot = null) {
+export function startPythonWorker(url, role, snapshot = null, wasm = null) {
   const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
   const address = URL.createObjectURL(source);
   const worker = new Worker(address, { type: "module", name: `python-${role}` });
@@ -29,7 +30,12 @@ export function startPythonWorker(url, role, snapshot = null) {
   const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const channel = new MessageChannel();
   const digest = readDigest(new URL("../../", url));
-  worker.postMessage({ type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null }, [channel.port2]);
+  const connect = { type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null };
+  try {
+    worker.postMessage({ ...connect, wasm }, [channel.port2]);
+  } catch {
+    worker.postMessage(connect, [channel.port2]); // a browser that cannot post a module
+  }
   channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
   return { worker, port: channel.port1, role, interrupt, errors };
 }

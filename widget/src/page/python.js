@@ -30,6 +30,7 @@ class Python {
   #judge = null;
   #spare = null; // a runner, loading or ready
   #snapshot = null; // the Blob of a runner's memory made this visit, for the next runners
+  #wasm = null; // Pyodide's WebAssembly, as the judge compiled it, for the next runners
   #queue = [];
   #current = null; // {job, runner}
   #trainers = []; // training sessions waiting for a runner of their own
@@ -181,6 +182,9 @@ class Python {
         writeDigest(SITE, message.digest);
         this.#snapshot = message.blob;
         break;
+      case "compiled": // from the judge only: it never runs learner code
+        if (worker === this.#judge && message.module instanceof WebAssembly.Module) this.#wasm = message.module;
+        break;
       case "ready":
         worker.ready = true;
         worker.restored = Boolean(message.restored);
@@ -220,7 +224,7 @@ class Python {
 
   #startSpare() {
     if (this.#spare || this.status.state === "failed" || this.status.state === "idle") return;
-    this.#spare = this.#connect(startPythonWorker(WORKER_URL, "runner", this.#snapshot));
+    this.#spare = this.#connect(startPythonWorker(WORKER_URL, "runner", this.#snapshot, this.#wasm));
   }
 
   #pump() {

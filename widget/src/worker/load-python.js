@@ -44,14 +44,21 @@ export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARC
 /**
  * Starts everything at once, for `role` ("judge" or "runner"): the downloads (`onProgress(loaded,
  * total, sent)` counts their bytes, see `startDownloads`), the WebAssembly's compilation,
- * Pyodide's modules, and the read of the saved snapshot.
+ * Pyodide's modules, and the read of the saved snapshot. `handed` resolves with the WebAssembly
+ * module the page holds already (the judge's, for later runners), or null: then it is fetched
+ * and compiled here.
  */
-export function startLoading(role, onProgress) {
+export function startLoading(role, onProgress, handed) {
   const archives = ARCHIVES[role].map((url) => url.href);
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   const asm = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
-  const downloads = startDownloads([WASM_URL.href, STDLIB_URL.href, ...archives], onProgress);
-  const wasm = downloads.then((found) => compileWasm(found.get(WASM_URL.href)));
+  const module = handed.then((found) => (found instanceof WebAssembly.Module ? found : null));
+  const downloads = module.then((found) =>
+    startDownloads([...(found ? [] : [WASM_URL.href]), STDLIB_URL.href, ...archives], onProgress),
+  );
+  const wasm = module.then(
+    (found) => found ?? downloads.then((responses) => compileWasm(responses.get(WASM_URL.href))),
+  );
   const course = downloads.then((found) => Promise.all(archives.map((url) => found.get(url).arrayBuffer())));
   const saved = PYTHON_ASSETS.snapshot ? readSnapshot(SNAPSHOT_KEY) : Promise.resolve(null);
   for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython

@@ -16,7 +16,13 @@ import { FILES, loadPython, startLoading } from "./load-python.js";
 const started = performance.now();
 // the page names a worker for its role (page/python-worker.js): known before it says anything
 const role = self.name === "python-judge" ? "judge" : "runner";
-const loading = startLoading(role, (loaded, total, sent) => send({ type: "progress", loaded, total, sent }));
+const progress = (loaded, total, sent) => send({ type: "progress", loaded, total, sent });
+const loading = startLoading(
+  role,
+  progress,
+  connected.then((request) => request.wasm),
+);
+if (role === "judge") offerCompiled(loading.wasm);
 
 connected.then(async (request) => {
   let python;
@@ -70,4 +76,17 @@ function serveRunner(python, interrupt) {
   on("train-steps", ({ count, budget, boundary }) =>
     answer(() => training().steps_json(count, budget, Boolean(boundary))),
   );
+}
+
+/** The judge's compiled WebAssembly, for the page to hand later runners: they neither fetch nor
+ * compile it again (a private window's cache does not keep it). A browser that cannot post a
+ * module goes without. */
+async function offerCompiled(compiling) {
+  try {
+    const module = await compiling;
+    await connected;
+    send({ type: "compiled", module });
+  } catch {
+    // the runners fetch and compile it themselves
+  }
 }
