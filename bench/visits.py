@@ -7,16 +7,14 @@ On the course's page, also the time from a click on "Run test" to the rendered v
 import time
 from pathlib import Path
 
-from devtools.chromium import emulate_network
+from devtools.chromium import connection, emulate_network
 
 READY_TIMEOUT_MS = 120_000
 READ_VERDICT_S = 1.0
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
 PROBE = Path(__file__).with_name("probe.js")
-# navigator.connection of a browser that asks to save data: no Python is loaded ahead
-SAVE_DATA = (
-    "Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})});"
-)
+# a browser that asks to save data: no Python is loaded ahead
+SAVE_DATA = connection(saveData=True)
 
 
 def visit(page, url, *, throttle=None):

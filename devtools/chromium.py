@@ -1,6 +1,7 @@
 """How site_tests and the benchmark launch Debian's Chromium (Playwright's own download cannot
-work on these machines), and slow its network down."""
+work on these machines), slow its network down, and say what connection it is on."""
 
+import json
 import shutil
 
 # as root, headless, and making no request of its own to hosts it cannot reach
@@ -32,4 +33,13 @@ def emulate_network(page, mbit_per_s, latency_ms):
             "downloadThroughput": bytes_per_s,
             "uploadThroughput": bytes_per_s,
         },
+    )
+
+
+def connection(**fields):
+    """A page init script under which `navigator.connection` reports `fields` (saveData=True, or
+    effectiveType="2g"): what the page reads before loading Python ahead."""
+    return (
+        "Object.defineProperty(Navigator.prototype, 'connection', "
+        f"{{get: () => ({json.dumps(fields)})}});"
     )

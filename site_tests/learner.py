@@ -67,10 +67,21 @@ class Learner:
         while time.monotonic() < deadline:
             since = self.pressed if role == "runner" and self.pressed else 0
             for worker in reversed(self.python_workers):
-                if self.started[worker] > since and _name(worker) == f"python-{role}":
+                if self.started[worker] > since and _role(worker) == role:
                     return worker
             self.page.wait_for_timeout(50)
         raise AssertionError(f"no {role} is running")
+
+    def python_roles(self, expected=("judge", "runner")):
+        """The roles of the page's live Python workers, sorted, once they are `expected` (a run's
+        runner is ended, and the next spare started, just after its verdict is painted) or ten
+        seconds have passed."""
+        deadline = time.monotonic() + 10
+        while True:
+            roles = sorted(filter(None, map(_role, self.python_workers)))
+            if roles == sorted(expected) or time.monotonic() > deadline:
+                return roles
+            self.page.wait_for_timeout(50)
 
     def open(self):
         self.page.goto(self.url)
@@ -174,11 +185,14 @@ class Learner:
         return self.tab(label).get_by_text("✓").is_visible()
 
 
-def _name(worker):
+def _role(worker):
+    """A Python worker's role, from the name the page gave it: "python-judge", "python-runner",
+    or "python-runner+wasm" for a runner handed the judge's WebAssembly."""
     try:
-        return worker.evaluate("self.name")
+        name = worker.evaluate("self.name")
     except Error:  # it ended meanwhile
         return None
+    return name.removeprefix("python-").removesuffix("+wasm")
 
 
 def squash(text):

@@ -8,6 +8,7 @@ from conftest import assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
 
+from devtools import chromium
 from devtools.chromium import emulate_network
 
 LESSON = "value/"
@@ -19,7 +20,6 @@ READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
 PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")
 # what navigator.connection says, where the browser asks to save data or the network is slow
-CONNECTION = "Object.defineProperty(Navigator.prototype, 'connection', {get: () => (%s)});"
 
 
 def marks(page, name):
@@ -76,14 +76,14 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
 
 @pytest.mark.parametrize(
     "connection",
-    ["{saveData: true, effectiveType: '4g'}", "{saveData: false, effectiveType: '2g'}"],
+    [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "2g"}],
     ids=["save-data", "2g"],
 )
 def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, connection):
     learner, watch, close = learner_at(browser, site.url + LESSON)
     page = learner.page
     page, requests = learner.page, watch.requests
-    page.add_init_script(CONNECTION % connection)
+    page.add_init_script(chromium.connection(**connection))
     try:
         page.goto(learner.url)
         page.wait_for_timeout(WOULD_HAVE_STARTED_MS)
@@ -111,8 +111,7 @@ def test_a_learner_who_moves_on_while_python_loads_keeps_its_runner(
         assert marks(page, "python-ahead-end") == [{"how": "taken"}]
         assert exercise.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
         # the runner loaded ahead became the spare: one judge, no third worker
-        names = sorted(worker.evaluate("self.name") for worker in learner.python_workers)
-        assert names == ["python-judge", "python-runner"]
+        assert learner.python_roles() == ["judge", "runner"]
     finally:
         close()
     assert_clean(watch)

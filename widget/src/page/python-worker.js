@@ -20,7 +20,10 @@ import { readDigest } from "./snapshot-digest.js";
 export function startPythonWorker(url, role, snapshot = null, wasm = null) {
   const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
   const address = URL.createObjectURL(source);
-  const worker = new Worker(address, { type: "module", name: `python-${role}` });
+  // the name says the role, and whether the WebAssembly comes with the first message: the
+  // worker knows before that message can reach it (after Pyodide's modules are evaluated)
+  const name = wasm ? `python-${role}+wasm` : `python-${role}`;
+  const worker = new Worker(address, { type: "module", name });
   const errors = [];
   worker.onerror = (event) => {
     event.preventDefault(); // said on the status line instead

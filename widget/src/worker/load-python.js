@@ -44,25 +44,30 @@ export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARC
 /**
  * Starts everything at once, for `role` ("judge" or "runner"): the downloads (`onProgress(loaded,
  * total, sent)` counts their bytes, see `startDownloads`), the WebAssembly's compilation,
- * Pyodide's modules, and the read of the saved snapshot. `handed` resolves with the WebAssembly
- * module the page holds already (the judge's, for later runners), or null: then it is fetched
- * and compiled here.
+ * Pyodide's modules, and the read of the saved snapshot. `handed`, when the page hands over the
+ * WebAssembly module it holds (the judge's, for later runners), resolves with it: then it is
+ * neither fetched nor compiled here (unless it does not come after all).
  */
-export function startLoading(role, onProgress, handed) {
+export function startLoading(role, onProgress, handed = null) {
   const archives = ARCHIVES[role].map((url) => url.href);
   const loader = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   const asm = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
-  const module = handed.then((found) => (found instanceof WebAssembly.Module ? found : null));
-  const downloads = module.then((found) =>
-    startDownloads([...(found ? [] : [WASM_URL.href]), STDLIB_URL.href, ...archives], onProgress),
-  );
-  const wasm = module.then(
-    (found) => found ?? downloads.then((responses) => compileWasm(responses.get(WASM_URL.href))),
-  );
+  // at once when nothing is handed over: the WebAssembly is the longest download
+  const module = handed
+    ? handed.then((found) => (found instanceof WebAssembly.Module ? found : null))
+    : Promise.resolve(null);
+  const urls = [...(handed ? [] : [WASM_URL.href]), STDLIB_URL.href, ...archives];
+  const downloads = startDownloads(urls, onProgress);
+  const wasm = module.then((found) => found ?? compiledWasm(downloads));
   const course = downloads.then((found) => Promise.all(archives.map((url) => found.get(url).arrayBuffer())));
   const saved = PYTHON_ASSETS.snapshot ? readSnapshot(SNAPSHOT_KEY) : Promise.resolve(null);
   for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython
   return { role, archives, loader, asm, downloads, wasm, course, saved };
+}
+
+/** The WebAssembly, compiled as it downloads (fetched now, if it was to be handed over and was not). */
+async function compiledWasm(downloads) {
+  return compileWasm((await downloads).get(WASM_URL.href) ?? (await fetch(WASM_URL.href)));
 }
 
 /**

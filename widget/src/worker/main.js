@@ -14,15 +14,12 @@ import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
 
 const started = performance.now();
-// the page names a worker for its role (page/python-worker.js): known before it says anything
+// the page names a worker for its role, and says whether it hands over the compiled
+// WebAssembly (page/python-worker.js): known at once, before its first message can arrive
 const role = self.name === "python-judge" ? "judge" : "runner";
+const handed = self.name.endsWith("+wasm") ? connected.then((request) => request.wasm) : null;
 const progress = (loaded, total, sent) => send({ type: "progress", loaded, total, sent });
-const loading = startLoading(
-  role,
-  progress,
-  connected.then((request) => request.wasm),
-);
-if (role === "judge") offerCompiled(loading.wasm);
+const loading = startLoading(role, progress, handed);
 
 connected.then(async (request) => {
   let python;
@@ -36,8 +33,10 @@ connected.then(async (request) => {
   const packed = await python.snapshotting;
   if (packed) send({ type: "snapshot", ...packed });
   send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
-  if (role === "judge") serveJudge(python);
-  else serveRunner(python, request.interrupt);
+  if (role === "judge") {
+    serveJudge(python);
+    offerCompiled(loading.wasm);
+  } else serveRunner(python, request.interrupt);
 });
 
 function serveJudge({ run: judge }) {
@@ -78,14 +77,12 @@ function serveRunner(python, interrupt) {
   );
 }
 
-/** The judge's compiled WebAssembly, for the page to hand later runners: they neither fetch nor
- * compile it again (a private window's cache does not keep it). A browser that cannot post a
- * module goes without. */
-async function offerCompiled(compiling) {
+/** The judge's compiled WebAssembly, once it is ready, for the page to hand later runners: they
+ * neither fetch nor compile it again (a private window's cache does not keep it). A browser that
+ * cannot post a module goes without. */
+async function offerCompiled(compiled) {
   try {
-    const module = await compiling;
-    await connected;
-    send({ type: "compiled", module });
+    send({ type: "compiled", module: await compiled });
   } catch {
     // the runners fetch and compile it themselves
   }
