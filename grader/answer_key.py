@@ -18,12 +18,16 @@ class Node:
         self._prev = tuple(dict.fromkeys(operands))
         self.op = op
         self.exponent = exponent
+        self._args = None
 
     def args(self):
-        """The numbers this node's op reads: the Args of grader/ops.py."""
-        x = self.operands[0].data if self.operands else None
-        y = self.operands[1].data if len(self.operands) > 1 else None
-        return Args(x, y, self.data, self.exponent)
+        """The numbers this node's op reads: the Args of grader/ops.py (read once: a node's data
+        and its operands' never change, and the diagnoses ask for them hundreds of times)."""
+        if self._args is None:
+            x = self.operands[0].data if self.operands else None
+            y = self.operands[1].data if len(self.operands) > 1 else None
+            self._args = Args(x, y, self.data, self.exponent)
+        return self._args
 
     def _apply(self, op, *others, exponent=None):
         operands = (self, *(o if isinstance(o, Node) else Node(o) for o in others))

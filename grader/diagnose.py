@@ -74,9 +74,8 @@ def variants(op_name, design_has_closures=True):
     return sorted(found, key=lambda v: len(v.keys))
 
 
-def simulate(variant, node, operands, start, node_args=None):
-    """The operands' grads after `node`'s closure, written as `variant`, ran from `start`;
-    `node_args` is `node.args()`, when the caller has it already."""
+def simulate(variant, node, operands, start):
+    """The operands' grads after `node`'s closure, written as `variant`, ran from `start`."""
     op, g = node.op, start[node.index]
     grads = {j: start[j] for j in operands}
     if variant.local == "nothing":
@@ -88,7 +87,7 @@ def simulate(variant, node, operands, start, node_args=None):
             second = grads[operands[1]] if op.arity == 2 else None
             args = Args(grads[operands[0]], second, g, node.exponent)
         else:
-            args = node_args or node.args()
+            args = node.args()
         share = rule(args)[i] * (g if variant.upstream else 1.0)
         for _ in range(2 if variant.twice else 1):
             grads[operands[i]] = grads[operands[i]] + share if variant.accumulate else share
@@ -179,10 +178,10 @@ def _closure_step(finding, check, s, step, node, where):
     if not all(agrees(after[j], after[j]) for j in operands):
         finding.cue("not_finite", where)
         return
-    fits, args = [], node.args()
+    fits = []
     for variant in variants(node.op.name):
         try:
-            simulated = simulate(variant, node, operands, start, args)
+            simulated = simulate(variant, node, operands, start)
         except (ArithmeticError, ValueError, TypeError):
             continue
         if all(agrees(after[j], simulated[j]) for j in operands):

@@ -64,8 +64,8 @@ class Learner:
         was last pressed (the last run's runner is ended, and the next starts, once its verdict
         is painted)."""
         deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
+        since = self.pressed if role == "runner" and self.pressed else 0
         while time.monotonic() < deadline:
-            since = self.pressed if role == "runner" and self.pressed else 0
             for worker in reversed(self.python_workers):
                 if self.started[worker] > since and _role(worker) == role:
                     return worker

@@ -262,7 +262,7 @@ class Python {
       this.#stopped(job, whereItWas(message.observation));
     } else if (message.type === "crashed") {
       this.#finish(job, { crashed: String(message.message) });
-    } else if (!judging) {
+    } else if (oversized) {
       this.#finish(job, { crashed: "the run sent back more than the page accepts" });
     } else {
       const id = ++this.#ids;
@@ -413,8 +413,9 @@ class Python {
 function afterPaint(then) {
   let called = false;
   const once = () => {
-    if (!called) then();
+    if (called) return;
     called = true;
+    then();
   };
   requestAnimationFrame(() => setTimeout(once));
   setTimeout(once, 100);
