@@ -48,6 +48,7 @@ class Learner:
         self.widget = page.locator("[data-exercise-widget]").first
         self.python_workers = []  # the page's live Python workers: the judge and runners
         self.started = {}  # worker -> when it started (time.monotonic)
+        self.roles = {}  # worker -> its role, read once
         self.pressed = None  # when "Run test" was last pressed
         page.on("worker", self._worker)
 
@@ -67,21 +68,34 @@ class Learner:
         since = self.pressed if role == "runner" and self.pressed else 0
         while time.monotonic() < deadline:
             for worker in reversed(self.python_workers):
-                if self.started[worker] > since and _role(worker) == role:
+                if self.started[worker] > since and self._role(worker) == role:
                     return worker
             self.page.wait_for_timeout(50)
         raise AssertionError(f"no {role} is running")
 
     def python_roles(self, expected=("judge", "runner")):
-        """The roles of the page's live Python workers, sorted, once they are `expected` (a run's
-        runner is ended, and the next spare started, just after its verdict is painted) or ten
-        seconds have passed."""
+        """The roles of the page's live Python workers, sorted, once they are `expected` and the
+        last run's runner has closed (it is ended, and the next spare started, just after its
+        verdict is painted), or ten seconds have passed."""
         deadline = time.monotonic() + 10
         while True:
-            roles = sorted(filter(None, map(_role, self.python_workers)))
-            if roles == sorted(expected) or time.monotonic() > deadline:
+            live = {worker: self._role(worker) for worker in self.python_workers}
+            roles = sorted(filter(None, live.values()))
+            ending = None in live.values()  # ended, its close not yet seen
+            used = [w for w, role in live.items() if role == "runner" and self._used(w)]
+            settled = roles == sorted(expected) and not ending and not used
+            if settled or time.monotonic() > deadline:
                 return roles
             self.page.wait_for_timeout(50)
+
+    def _role(self, worker):
+        if self.roles.get(worker) is None:  # None: not read yet, or it ended meanwhile
+            self.roles[worker] = _role(worker)
+        return self.roles[worker]
+
+    def _used(self, worker):
+        """Whether `worker` was started before Run was last pressed."""
+        return self.pressed is not None and self.started[worker] < self.pressed
 
     def open(self):
         self.page.goto(self.url)
