@@ -65,10 +65,9 @@ class Learner:
         was last pressed (the last run's runner is ended, and the next starts, once its verdict
         is painted)."""
         deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
-        since = self.pressed if role == "runner" and self.pressed else 0
         while time.monotonic() < deadline:
             for worker in reversed(self.python_workers):
-                if self.started[worker] > since and self._role(worker) == role:
+                if self._role(worker) == role and not (role == "runner" and self._used(worker)):
                     return worker
             self.page.wait_for_timeout(50)
         raise AssertionError(f"no {role} is running")
@@ -82,7 +81,7 @@ class Learner:
             live = {worker: self._role(worker) for worker in self.python_workers}
             roles = sorted(filter(None, live.values()))
             ending = None in live.values()  # ended, its close not yet seen
-            used = [w for w, role in live.items() if role == "runner" and self._used(w)]
+            used = any(role == "runner" and self._used(worker) for worker, role in live.items())
             settled = roles == sorted(expected) and not ending and not used
             if settled or time.monotonic() > deadline:
                 return roles
@@ -90,7 +89,7 @@ class Learner:
 
     def _role(self, worker):
         if self.roles.get(worker) is None:  # None: not read yet, or it ended meanwhile
-            self.roles[worker] = _role(worker)
+            self.roles[worker] = read_role(worker)
         return self.roles[worker]
 
     def _used(self, worker):
@@ -199,7 +198,7 @@ class Learner:
         return self.tab(label).get_by_text("✓").is_visible()
 
 
-def _role(worker):
+def read_role(worker):
     """A Python worker's role, from the name the page gave it: "python-judge", "python-runner",
     or "python-runner+wasm" for a runner handed the judge's WebAssembly."""
     try:

@@ -8,8 +8,7 @@ from conftest import assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
 
-from devtools import chromium
-from devtools.chromium import emulate_network
+from devtools.chromium import connection, emulate_network
 
 LESSON = "value/"
 AHEAD_TIMEOUT_MS = 30_000
@@ -19,7 +18,6 @@ VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapsho
 READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
 PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")
-# what navigator.connection says, where the browser asks to save data or the network is slow
 
 
 def marks(page, name):
@@ -76,15 +74,14 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
 
 
 @pytest.mark.parametrize(
-    "connection",
+    "reported",  # what navigator.connection says: the browser asks to save data, or a slow network
     [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "2g"}],
     ids=["save-data", "2g"],
 )
-def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, connection):
+def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, reported):
     learner, watch, close = learner_at(browser, site.url + LESSON)
-    page = learner.page
     page, requests = learner.page, watch.requests
-    page.add_init_script(chromium.connection(**connection))
+    page.add_init_script(connection(**reported))
     try:
         page.goto(learner.url)
         page.wait_for_timeout(WOULD_HAVE_STARTED_MS)

@@ -1,8 +1,8 @@
 """How Python loads (widget/src/worker/load-python.js): a judge and a fresh runner for every
 run, started from the page's <head> and adopted by the widget, later runners with the judge's
-compiled WebAssembly; the runner gets the learner's
-side of grading only, never the grader; the trimmed standard library, and Pyodide's full one
-only when a learner imports a module the trimmed one lacks."""
+compiled WebAssembly; the runner gets the learner's side of grading only, never the grader; the
+trimmed standard library, and Pyodide's full one only when a learner imports a module the
+trimmed one lacks."""
 
 from urllib.parse import urlsplit
 
