@@ -46,10 +46,8 @@ class Learner:
     def __init__(self, page, url):
         self.page, self.url = page, url
         self.widget = page.locator("[data-exercise-widget]").first
-        self.python_workers = []  # the page's live Python workers: the judge and runners
-        self.started = {}  # worker -> when it started (time.monotonic)
-        self.roles = {}  # worker -> its role, read once
-        self.pressed = None  # when "Run test" was last pressed
+        self.python_workers = []  # the page's live Python workers, as Playwright sees them
+        self.names = {}  # worker -> its name, read once
         page.on("worker", self._worker)
 
     def _worker(self, worker):
@@ -57,44 +55,48 @@ class Learner:
         # assets/course/worker.js (widget/src/page/python-worker.js)
         if worker.url.startswith("blob:"):
             self.python_workers.append(worker)
-            self.started[worker] = time.monotonic()
             worker.on("close", lambda closed: self.python_workers.remove(closed))
 
-    def python_worker(self, role):
-        """The live Python worker of `role`: "judge", or "runner": the spare, started since Run
-        was last pressed (the last run's runner is ended, and the next starts, once its verdict
-        is painted)."""
-        deadline = time.monotonic() + RUN_TIMEOUT_MS / 1000
-        while time.monotonic() < deadline:
-            for worker in reversed(self.python_workers):
-                if self._role(worker) == role and not (role == "runner" and self._used(worker)):
-                    return worker
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"no {role} is running")
+    def python_settled(self):
+        """Waits until the page says its Python is settled (widget/src/page/python.js: nothing
+        under way, the judge and a spare ready) and returns what it announces of it."""
+        root = self.page.locator("html")
+        expect(root).to_have_attribute("data-python-settled", "true", timeout=RUN_TIMEOUT_MS)
+        return {
+            key: root.get_attribute(f"data-python-{key}") or ""
+            for key in ("judge", "spare", "workers")
+        }
 
-    def python_roles(self, expected=("judge", "runner")):
-        """The roles of the page's live Python workers, sorted, once they are `expected` and the
-        last run's runner has closed (it is ended, and the next spare started, just after its
-        verdict is painted), or ten seconds have passed."""
+    def python_worker(self, role):
+        """The page's Python worker of `role`: "judge", or "runner" (the spare, which the next
+        run will use), once the page is settled."""
+        name = self.python_settled()["judge" if role == "judge" else "spare"]
+        return self._named(lambda names: name in names)[name]
+
+    def python_roles(self):
+        """The roles of the page's Python workers, sorted, once it is settled and Playwright
+        sees the very workers the page announces alive (an ended one closed, a new one seen)."""
+        announced = set(self.python_settled()["workers"].split())
+        live = self._named(lambda names: set(names) == announced, strict=False)
+        return sorted(role_of(name) for name in live)
+
+    def _named(self, done, strict=True):
+        """`{name: worker}` of the live Python workers once `done(names)`; after ten seconds,
+        as they are (`strict`: or raise)."""
         deadline = time.monotonic() + 10
         while True:
-            live = {worker: self._role(worker) for worker in self.python_workers}
-            roles = sorted(filter(None, live.values()))
-            ending = None in live.values()  # ended, its close not yet seen
-            used = any(role == "runner" and self._used(worker) for worker, role in live.items())
-            settled = roles == sorted(expected) and not ending and not used
-            if settled or time.monotonic() > deadline:
-                return roles
+            live = {self._name(worker): worker for worker in list(self.python_workers)}
+            live.pop(None, None)  # ended as its name was read
+            if done(live) or time.monotonic() > deadline:
+                if strict and not done(live):
+                    raise AssertionError(f"the page's Python workers are {sorted(live)}")
+                return live
             self.page.wait_for_timeout(50)
 
-    def _role(self, worker):
-        if self.roles.get(worker) is None:  # None: not read yet, or it ended meanwhile
-            self.roles[worker] = read_role(worker)
-        return self.roles[worker]
-
-    def _used(self, worker):
-        """Whether `worker` was started before Run was last pressed."""
-        return self.pressed is not None and self.started[worker] < self.pressed
+    def _name(self, worker):
+        if self.names.get(worker) is None:
+            self.names[worker] = read_name(worker)
+        return self.names[worker]
 
     def open(self):
         self.page.goto(self.url)
@@ -140,14 +142,12 @@ class Learner:
 
     def run(self):
         """Press "Run test" and wait for the verdict; returns "pass", "fail" or "error"."""
-        self.pressed = time.monotonic()
         self.panel.get_by_role("button", name="Run test", exact=True).click()
         return self.verdict()
 
     def start_run(self):
         """Once Python is ready, press "Run test" and return at once, the run under way."""
         self.wait_until_python_ready()
-        self.pressed = time.monotonic()
         self.panel.get_by_role("button", name="Run test", exact=True).click()
         expect(self.panel.get_by_role("button", name="Stop", exact=True)).to_be_visible()
 
@@ -164,8 +164,8 @@ class Learner:
         expect(status).to_have_attribute("data-state", "ready", timeout=RUN_TIMEOUT_MS)
 
     def python_restored(self):
-        """Whether this page's Python was restored from a memory snapshot (widget/src/snapshot.js)
-        rather than started from scratch."""
+        """Whether this page's Python was restored from a memory snapshot
+        (widget/src/worker/snapshot.js) rather than started from scratch."""
         self.wait_until_python_ready()
         return self.page.evaluate('performance.getEntriesByName("python-ready")[0].detail.restored')
 
@@ -198,14 +198,17 @@ class Learner:
         return self.tab(label).get_by_text("✓").is_visible()
 
 
-def read_role(worker):
-    """A Python worker's role, from the name the page gave it: "python-judge", "python-runner",
-    or "python-runner+wasm" for a runner handed the judge's WebAssembly."""
+def read_name(worker):
+    """A Python worker's name, as the page gave it: `python-<role>-<id>`, with `+wasm` for a
+    runner handed the judge's WebAssembly (widget/src/page/python-worker.js)."""
     try:
-        name = worker.evaluate("self.name")
+        return worker.evaluate("self.name")
     except Error:  # it ended meanwhile
         return None
-    return name.removeprefix("python-").removesuffix("+wasm")
+
+
+def role_of(name):
+    return re.match(r"python-(judge|runner)-", name).group(1)
 
 
 def squash(text):

@@ -9,4 +9,7 @@ import { startPythonWorker, watchPolicy } from "./python-worker.js";
 performance.mark("python-start");
 watchPolicy();
 const url = new URL(document.currentScript.dataset.worker, document.baseURI);
-globalThis.coursePython = { judge: startPythonWorker(url, "judge"), runner: startPythonWorker(url, "runner") };
+globalThis.coursePython = {
+  judge: startPythonWorker(url, "judge", { id: "early" }),
+  runner: startPythonWorker(url, "runner", { id: "early" }),
+};

@@ -11,18 +11,18 @@
 import { readDigest } from "./snapshot-digest.js";
 
 /**
- * `{worker, port, role, interrupt, errors}` for a new worker of `role` running `url` (the
- * worker's name says its role); `snapshot` is a Blob of Python's memory to restore (else the
- * worker reads the saved one), `wasm` Pyodide's compiled WebAssembly module (else the worker
- * fetches and compiles it). A runner gets an interrupt buffer where the page is cross-origin
- * isolated.
+ * `{worker, port, role, name, interrupt, errors}` for a new worker of `role` running `url`: its
+ * name (`python-<role>-<id>`) says its role to the worker and tells the page's workers apart.
+ * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one),
+ * `wasm` Pyodide's compiled WebAssembly module (else the worker fetches and compiles it). A
+ * runner gets an interrupt buffer where the page is cross-origin isolated.
  */
-export function startPythonWorker(url, role, snapshot = null, wasm = null) {
+export function startPythonWorker(url, role, { id, snapshot = null, wasm = null }) {
   const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
   const address = URL.createObjectURL(source);
   // the name says the role, and whether the WebAssembly comes with the first message: the
   // worker knows before that message can reach it (after Pyodide's modules are evaluated)
-  const name = wasm ? `python-${role}+wasm` : `python-${role}`;
+  const name = `python-${role}-${id}${wasm ? "+wasm" : ""}`;
   const worker = new Worker(address, { type: "module", name });
   const errors = [];
   worker.onerror = (event) => {
@@ -40,7 +40,7 @@ export function startPythonWorker(url, role, snapshot = null, wasm = null) {
     worker.postMessage(connect, [channel.port2]); // a browser that cannot post a module
   }
   channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
-  return { worker, port: channel.port1, role, interrupt, errors };
+  return { worker, port: channel.port1, role, name, interrupt, errors };
 }
 
 /**

@@ -16,7 +16,7 @@ import { FILES, loadPython, startLoading } from "./load-python.js";
 const started = performance.now();
 // the page names a worker for its role, and says whether it hands over the compiled
 // WebAssembly (page/python-worker.js): known at once, before its first message can arrive
-const role = self.name === "python-judge" ? "judge" : "runner";
+const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
 const handed = self.name.endsWith("+wasm") ? connected.then((request) => request.wasm) : null;
 const progress = (loaded, total, sent) => send({ type: "progress", loaded, total, sent });
 const loading = startLoading(role, progress, handed);

@@ -1,0 +1,309 @@
+// The page's Python as a state machine (widget/src/page/scheduler.js), driven by hand: each race
+// the site tests have met, as the events that make it, with workers that are only numbers.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { describe, initialState, INTERRUPT_GRACE_MS, MAX_OBSERVATION, step } from "../../widget/src/page/scheduler.js";
+
+const JUDGE = 1;
+const FIRST_RUNNER = 2;
+const KEYBOARD_INTERRUPT = JSON.stringify({ error: { type: "KeyboardInterrupt", slot: "mul", line: 2 } });
+
+/** A page's Python fed events in order; `actions` holds what the last event asked for. */
+class Page {
+  state = initialState();
+  actions = [];
+  now = 0;
+
+  send(event) {
+    this.now += 10;
+    ({ state: this.state, actions: this.actions } = step(this.state, { at: this.now, ...event }));
+    return this.actions;
+  }
+
+  from(worker, data) {
+    return this.send({ type: "message", worker, data });
+  }
+
+  did(kind, fields = {}) {
+    return this.actions.filter((a) => a.do === kind && Object.entries(fields).every(([k, v]) => a[k] === v));
+  }
+
+  /** Started, with the judge and the first spare ready. */
+  static ready({ isolated = false } = {}) {
+    const page = new Page();
+    page.send({ type: "start", isolated });
+    page.from(JUDGE, { type: "ready", ms: 900, restored: true });
+    page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: true });
+    return page;
+  }
+
+  /** The id of the runner the last event spawned. */
+  get spawned() {
+    return this.did("spawn", { role: "runner" }).at(-1)?.worker;
+  }
+
+  /** Runs job `job` to its verdict on the ready spare, through the paint that ends its runner. */
+  verdict(job, result = '{"verdict": "pass"}') {
+    const runner = this.state.spare.id;
+    this.send({ type: "grade", job, exercise: "mul", bodies: { mul: "pass" }, limitMs: 5000 });
+    this.from(runner, { type: "observed", observation: "{}" });
+    const request = this.did("post", { worker: JUDGE })[0].message.id;
+    this.from(JUDGE, { type: "judged", id: request, result });
+    this.send({ type: "painted" });
+    return runner;
+  }
+}
+
+test("it starts a judge and a runner, and is ready once both are", () => {
+  const page = new Page();
+  page.send({ type: "start", isolated: false });
+  assert.deepEqual(
+    page.did("spawn").map((a) => a.role),
+    ["judge", "runner"],
+  );
+  assert.equal(page.state.status.state, "loading");
+  page.from(JUDGE, { type: "progress", loaded: 5, total: 10, sent: 8 });
+  assert.deepEqual(page.state.status, { state: "loading", loaded: 5, total: 10, sent: 8 });
+  page.from(JUDGE, { type: "ready", ms: 900, restored: true });
+  assert.equal(page.state.status.state, "loading");
+  page.from(FIRST_RUNNER, { type: "ready", ms: 700, restored: false });
+  assert.deepEqual(page.state.status, { state: "ready", ms: 900 });
+  assert.deepEqual(page.did("mark")[0].detail, { restored: false, judgeRestored: true });
+  assert.equal(page.did("clear-timer", { key: "silence" }).length, 1);
+  assert.deepEqual(describe(page.state), { state: "ready", settled: true });
+});
+
+test("a second start does nothing, and a browser without what Python needs fails with its name", () => {
+  const page = Page.ready();
+  assert.deepEqual(page.send({ type: "start" }), []);
+  const bare = new Page();
+  bare.send({ type: "start", missing: "module workers" });
+  assert.equal(bare.state.status.state, "failed");
+  assert.match(bare.state.status.message, /no module workers/);
+  assert.equal(bare.did("spawn").length, 0);
+});
+
+test("a run waits for Python, then goes to the spare; the judge gets the report", () => {
+  const page = new Page();
+  page.send({ type: "start" });
+  page.send({ type: "grade", job: 7, exercise: "mul", bodies: { mul: "x" }, limitMs: 5000 });
+  assert.equal(page.did("post").length, 0);
+  page.from(JUDGE, { type: "ready" });
+  page.from(FIRST_RUNNER, { type: "ready" });
+  assert.deepEqual(page.did("post")[0], {
+    do: "post",
+    worker: FIRST_RUNNER,
+    message: { type: "run", exercise: "mul", bodies: { mul: "x" } },
+  });
+  assert.equal(page.did("timer", { key: "run" })[0].ms, 5000);
+  page.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  assert.equal(page.did("close", { worker: FIRST_RUNNER }).length, 1);
+  assert.equal(page.did("end").length, 0, "its runner is ended once the verdict is painted");
+  const [judging] = page.did("post", { worker: JUDGE });
+  assert.equal(judging.message.observation, "{}");
+  page.from(JUDGE, { type: "judged", id: judging.message.id, result: '{"verdict": "fail"}' });
+  assert.deepEqual(page.did("settle")[0], { do: "settle", job: 7, outcome: { result: { verdict: "fail" } } });
+  assert.equal(page.did("after-paint").length, 1);
+  assert.equal(page.did("measure", { name: "python-run" }).length, 1);
+  assert.equal(describe(page.state).settled, false);
+  page.send({ type: "painted" });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+  const spare = page.spawned;
+  assert.ok(spare > FIRST_RUNNER);
+  assert.equal(describe(page.state).settled, false, "the next spare is still loading");
+  page.from(spare, { type: "ready" });
+  assert.equal(describe(page.state).settled, true);
+});
+
+test("runs pressed 50 ms apart: the newer waits, the older is never run twice, each on its own runner", () => {
+  const page = Page.ready();
+  page.send({ type: "grade", job: 1, exercise: "add", bodies: {}, limitMs: 5000 });
+  page.send({ type: "cancel", job: 1 }); // already running: cancel drops only a waiting run
+  page.send({ type: "grade", job: 2, exercise: "add", bodies: {}, limitMs: 5000 });
+  assert.equal(page.did("post").length, 0, "one run at a time");
+  page.send({ type: "cancel", job: 2 });
+  page.send({ type: "grade", job: 3, exercise: "add", bodies: {}, limitMs: 5000 });
+  page.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  page.from(JUDGE, { type: "judged", id: page.did("post")[0].message.id, result: "{}" });
+  assert.deepEqual(
+    page.did("settle").map((a) => a.job),
+    [1],
+  );
+  page.send({ type: "painted" });
+  const next = page.spawned;
+  page.from(next, { type: "ready" });
+  assert.deepEqual(page.did("post")[0].worker, next);
+  assert.equal(page.state.run.job.id, 3, "the cancelled run 2 never ran");
+});
+
+test("Stop while the spare restores settles the waiting run at once, and ends no worker", () => {
+  const page = Page.ready();
+  page.verdict(1);
+  page.send({ type: "grade", job: 2, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "stop", job: 2, reason: "stop" });
+  assert.deepEqual(page.actions, [{ do: "settle", job: 2, outcome: { stopped: { reason: "stop", error: null } } }]);
+  page.from(page.state.spare.id, { type: "ready" });
+  assert.equal(page.did("post").length, 0);
+});
+
+test("Stop where the page is isolated: interrupted, then where it was; recovery measured", () => {
+  const page = Page.ready({ isolated: true });
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "stop", job: 1, reason: "stop" });
+  assert.equal(page.did("interrupt", { worker: FIRST_RUNNER }).length, 1);
+  assert.equal(page.did("timer", { key: "run" })[0].ms, INTERRUPT_GRACE_MS);
+  page.send({ type: "stop", job: 1, reason: "stop" }); // pressed twice
+  assert.equal(page.actions.length, 0);
+  page.from(FIRST_RUNNER, { type: "observed", observation: KEYBOARD_INTERRUPT });
+  const [settled] = page.did("settle");
+  assert.equal(settled.outcome.stopped.reason, "stop");
+  assert.equal(settled.outcome.stopped.error.line, 2);
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "a stopped run's runner ends at once");
+  const spare = page.spawned;
+  page.from(spare, { type: "ready" });
+  assert.deepEqual(page.did("measure")[0].detail, { how: "interrupt", reason: "stop" });
+});
+
+test("an interrupted run that does not answer in time is ended; so is any run where the page is not isolated", () => {
+  const page = Page.ready({ isolated: true });
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "time-up", job: 1 });
+  page.send({ type: "grace-over", job: 1 });
+  assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "time", error: null } });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+
+  const plain = Page.ready();
+  plain.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  plain.send({ type: "stop", job: 1, reason: "stop" });
+  assert.equal(plain.did("interrupt").length, 0);
+  assert.equal(plain.did("end", { worker: FIRST_RUNNER }).length, 1);
+  assert.equal(plain.did("settle")[0].outcome.stopped.reason, "stop");
+  plain.from(FIRST_RUNNER, { type: "observed", observation: "{}" }); // too late: nobody listens
+  assert.equal(plain.actions.length, 0);
+});
+
+test("a runner that dies mid-run crashes only that run; the next run gets a new runner", () => {
+  const page = Page.ready();
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "error", worker: FIRST_RUNNER, message: "Out of memory" });
+  assert.deepEqual(page.did("settle")[0].outcome, { crashed: "Out of memory" });
+  const spare = page.spawned;
+  assert.ok(spare);
+  assert.equal(page.state.status.state, "ready");
+  page.send({ type: "grade", job: 2, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.from(spare, { type: "ready" });
+  assert.equal(page.did("post")[0].worker, spare);
+});
+
+test("a worker that fails while loading fails Python and rejects every run; the host's policy is looked at", () => {
+  const page = new Page();
+  page.send({ type: "start" });
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "error", worker: JUDGE, message: "" });
+  assert.match(page.did("check-policy")[0].message, /could not run \(check that assets\/course\/worker\.js/);
+  page.from(FIRST_RUNNER, { type: "failed", message: "grader.zip answered HTTP 404" });
+  assert.deepEqual(page.state.status, { state: "failed", message: "grader.zip answered HTTP 404" });
+  assert.deepEqual(page.did("reject")[0], { do: "reject", job: 1, message: "grader.zip answered HTTP 404" });
+  assert.deepEqual(
+    page.did("end").map((a) => a.worker),
+    [JUDGE, FIRST_RUNNER],
+  );
+  page.send({ type: "grade", job: 2, exercise: "mul", bodies: {}, limitMs: 5000 });
+  assert.equal(page.did("reject")[0].job, 2);
+  page.send({ type: "train", trainer: 3 });
+  assert.equal(page.did("refuse-trainer")[0].trainer, 3);
+});
+
+test("silence while loading is a failure that says what to check", () => {
+  const page = new Page();
+  page.send({ type: "start" });
+  assert.equal(page.did("timer", { key: "silence" }).length, 1);
+  page.from(JUDGE, { type: "progress", loaded: 1, total: 2 });
+  assert.equal(page.did("timer", { key: "silence" }).length, 1, "each message restarts the wait");
+  page.send({ type: "silent" });
+  assert.match(page.state.status.message, /stopped loading .* every file under assets\//);
+});
+
+test("what a worker did not say is ignored: forged messages, another role's answers, oversized reports", () => {
+  const page = Page.ready();
+  assert.equal(page.from(99, { type: "judged", id: 1, result: "{}" }).length, 0);
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.from(FIRST_RUNNER, { type: "judged", id: 1, result: '{"verdict": "pass"}' });
+  assert.equal(page.did("settle").length, 0, "only the judge judges");
+  page.from(FIRST_RUNNER, { type: "compiled", module: "not a module" });
+  assert.equal(page.did("keep-wasm").length, 0);
+  page.from(FIRST_RUNNER, { type: "observed", observation: "x".repeat(MAX_OBSERVATION + 1) });
+  assert.deepEqual(page.did("settle")[0].outcome, { crashed: "the run sent back more than the page accepts" });
+  assert.equal(page.did("post", { worker: JUDGE }).length, 0);
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+});
+
+test("the judge's compiled WebAssembly goes to later runners; a first runner's snapshot is saved", () => {
+  const page = Page.ready();
+  const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  page.from(JUDGE, { type: "compiled", module });
+  assert.equal(page.did("keep-wasm")[0].module, module);
+  page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc" });
+  assert.deepEqual(page.did("save-snapshot")[0], { do: "save-snapshot", blob: "memory", digest: "abc" });
+  page.verdict(1);
+  assert.equal(page.did("spawn")[0].wasm, true);
+});
+
+test("a grader that fails or answers with something not JSON rejects the run", () => {
+  const page = Page.ready();
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  const { id } = page.did("post", { worker: JUDGE })[0].message;
+  page.from(JUDGE, { type: "judged", id, result: "\u001b[not json" });
+  assert.match(page.did("reject")[0].message, /the grader failed/);
+});
+
+test("a training session takes the ready spare, and a new spare starts", () => {
+  const page = new Page();
+  page.send({ type: "start" });
+  page.send({ type: "train", trainer: 5 });
+  page.from(JUDGE, { type: "ready" });
+  page.from(FIRST_RUNNER, { type: "ready" });
+  assert.deepEqual(page.did("hand-over")[0], { do: "hand-over", worker: FIRST_RUNNER, trainer: 5 });
+  const spare = page.spawned;
+  assert.ok(spare);
+  page.from(FIRST_RUNNER, { type: "observed", observation: "{}" }); // now the session's, not ours
+  assert.equal(page.actions.length, 0);
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.from(spare, { type: "ready" });
+  assert.equal(page.did("post")[0].worker, spare);
+});
+
+test("a run whose widget left the page is stopped, waiting or running", () => {
+  const page = Page.ready();
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "grade", job: 2, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "left", job: 2 });
+  assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "left", error: null } });
+  page.send({ type: "left", job: 1 });
+  assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "left", error: null } });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+});
+
+test("restart ends every worker and run, then starts afresh", () => {
+  const page = Page.ready();
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  page.send({ type: "restart" });
+  assert.deepEqual(page.did("reject")[0], { do: "reject", job: 1, message: "Python was restarted" });
+  assert.deepEqual(
+    page.did("end").map((a) => a.worker),
+    [JUDGE, FIRST_RUNNER],
+  );
+  assert.deepEqual(
+    page.did("spawn").map((a) => a.role),
+    ["judge", "runner"],
+  );
+  assert.equal(page.state.status.state, "loading");
+});
+
+test("step never changes the state it is given", () => {
+  const page = Page.ready();
+  const before = structuredClone(page.state);
+  step(page.state, { type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
+  assert.deepEqual(page.state, before);
+});

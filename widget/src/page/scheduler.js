@@ -1,0 +1,394 @@
+/**
+ * The page's Python as a state machine: `step(state, event)` returns the next state and the
+ * actions to carry out, and does nothing itself. python.js carries the actions out (workers,
+ * ports, timers, the page) and feeds back what happened as events; tests feed events by hand.
+ *
+ * The page has one judge, which never runs learner code, and runners, each used for one run or
+ * one training session and then ended. A spare runner is kept loading or ready. Runs from every
+ * widget wait in one queue and go to the spare one at a time, each with its time limit; the
+ * runner's report goes to the judge, and once the verdict is painted the used runner is ended
+ * and the next spare starts (on two cores, a worker's teardown or a Python restoring beside the
+ * judge and the page slowed both). A run that must stop (its time limit, Stop, or its widget
+ * left the page) ends with its runner; where the page is cross-origin isolated, the runner is
+ * first interrupted for a moment, to learn which line it was on.
+ *
+ * Workers, runs, training requests and judge requests are named by numbers from `state.ids`.
+ *
+ * Events (`at`: performance.now() when it happened):
+ * - `{type: "start", missing, isolated}`: start the workers (`missing`: what the browser lacks)
+ * - `{type: "restart"}`, `{type: "fail", message}`
+ * - `{type: "grade", job, exercise, bodies, limitMs}`, `{type: "stop", job, reason}`,
+ *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
+ * - `{type: "train", trainer}`: a training session wants a runner of its own
+ * - `{type: "message", worker, data}` and `{type: "error", worker, message}` from a worker
+ * - `{type: "time-up", job}`, `{type: "grace-over", job}`, `{type: "silent"}`, `{type: "painted"}`
+ *
+ * Actions (`do`): `spawn {worker, role, wasm}`, `post {worker, message}`, `interrupt {worker}`,
+ * `close {worker}` (its port: it can reach nothing more), `end {worker}`, `hand-over {worker,
+ * trainer}`, `refuse-trainer {trainer, message}`, `settle {job, outcome}`, `reject {job,
+ * message}`, `status {status}`, `timer {key, ms, event}`, `clear-timer {key}`, `after-paint
+ * {event}`, `check-policy {message}`, `save-snapshot {blob, digest}`, `keep-wasm {module}`,
+ * `mark {name, detail}`, `measure {name, start, end, detail}`.
+ */
+
+// how long an interrupted run may take to say where it was before its runner is ended
+export const INTERRUPT_GRACE_MS = 1000;
+// a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
+export const SILENT_LOAD_MS = 60_000;
+// an observation larger than this did not come from the runner's own capped report
+export const MAX_OBSERVATION = 4_000_000;
+
+/** The state of a page whose Python has not started. */
+export function initialState() {
+  return {
+    status: { state: "idle" },
+    ids: 0,
+    isolated: false,
+    judge: null, // {id, ready, restored, ms}
+    spare: null, // a runner, loading or ready
+    run: null, // {job, runner, posted, stopping: {reason, at} | null}
+    queue: [], // {id, exercise, bodies, limitMs}
+    judging: [], // {request, job, posted, observed}
+    trainers: [], // training sessions waiting for a runner
+    used: [], // the runners of runs being judged: ended once the verdict is painted
+    recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
+    wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
+  };
+}
+
+/** `{state, actions}` after `event`; `state` is not changed. */
+export function step(state, event) {
+  const machine = new Machine(structuredClone(state), event.at ?? 0);
+  machine.handle(event);
+  return { state: machine.state, actions: machine.actions };
+}
+
+/** What the page announces of its Python (`data-python-*` on <html>), for people and tests. */
+export function describe(state) {
+  const { status, judge, spare, run, queue, judging, used } = state;
+  const busy = run || queue.length || judging.length || used.length;
+  return {
+    state: status.state,
+    settled: status.state === "ready" && Boolean(judge?.ready && spare?.ready) && !busy,
+  };
+}
+
+class Machine {
+  actions = [];
+
+  constructor(state, now) {
+    this.state = state;
+    this.now = now;
+  }
+
+  handle(event) {
+    const s = this.state;
+    switch (event.type) {
+      case "start":
+        return this.start(event);
+      case "restart":
+        this.kill("Python was restarted");
+        this.setStatus({ state: "idle" });
+        return this.start({ isolated: s.isolated });
+      case "fail":
+        return this.fail(event.message);
+      case "grade":
+        return this.grade(event);
+      case "stop":
+        return this.stop(event.job, event.reason);
+      case "cancel":
+        return this.drop(event.job);
+      case "left":
+        return this.stop(event.job, "left");
+      case "train":
+        if (s.status.state === "failed")
+          return this.do("refuse-trainer", { trainer: event.trainer, message: s.status.message });
+        s.trainers.push(event.trainer);
+        return this.pump();
+      case "message":
+        return this.receive(event.worker, event.data);
+      case "error":
+        return this.workerFailed(event.worker, event.message);
+      case "time-up":
+        return s.run?.job.id === event.job && this.stop(event.job, "time");
+      case "grace-over":
+        return this.abandon(event.job);
+      case "silent":
+        return this.fail(
+          `it stopped loading (nothing for ${SILENT_LOAD_MS / 1000} s). Whoever hosts this course should check that every file under assets/ was copied whole.`,
+        );
+      case "painted":
+        for (const worker of s.used.splice(0)) this.do("end", { worker });
+        return this.startSpare();
+    }
+  }
+
+  start({ missing, isolated }) {
+    const s = this.state;
+    if (s.judge || s.status.state !== "idle") return;
+    if (missing) {
+      this.fail(
+        `this browser has no ${missing}, which Python needs here. A recent Firefox, Safari, Chrome or Edge has them.`,
+      );
+      return;
+    }
+    s.isolated = Boolean(isolated);
+    this.setStatus({ state: "loading", loaded: 0, total: 0 });
+    s.judge = this.spawn("judge");
+    s.spare = this.spawn("runner");
+    this.listen();
+  }
+
+  grade({ job, exercise, bodies, limitMs }) {
+    const run = { id: job, exercise, bodies, limitMs };
+    if (this.state.status.state === "failed") this.do("reject", { job, message: this.state.status.message });
+    else this.state.queue.push(run);
+    this.pump();
+  }
+
+  receive(worker, data) {
+    const s = this.state;
+    const known = [s.judge, s.spare, s.run?.runner].find((w) => w?.id === worker);
+    if (!known) return;
+    if (s.status.state === "loading") this.listen();
+    switch (data?.type) {
+      case "progress":
+        if (known === s.judge && s.status.state === "loading") {
+          const { loaded, total, sent } = data;
+          this.setStatus({ ...s.status, loaded, total, sent });
+        }
+        break;
+      case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
+        if (known.role === "runner" && data.digest) this.do("save-snapshot", { blob: data.blob, digest: data.digest });
+        break;
+      case "compiled": // from the judge only: it never runs learner code
+        if (known === s.judge && data.module instanceof WebAssembly.Module) {
+          s.wasm = true;
+          this.do("keep-wasm", { module: data.module });
+        }
+        break;
+      case "ready":
+        Object.assign(known, { ready: true, restored: Boolean(data.restored), ms: data.ms });
+        this.ready();
+        break;
+      case "failed":
+        if (!known.ready) this.fail(String(data.message));
+        break;
+      case "observed":
+      case "crashed":
+        this.observed(known, data);
+        break;
+      case "judged":
+        if (known === s.judge) this.judged(data);
+        break;
+    }
+  }
+
+  /** A worker became ready: Python is ready once the judge and a runner are. */
+  ready() {
+    const { judge, spare, status, recovering } = this.state;
+    if (judge?.ready && spare?.ready) {
+      if (status.state === "loading") {
+        this.do("clear-timer", { key: "silence" });
+        const detail = { restored: judge.restored && spare.restored, judgeRestored: judge.restored };
+        this.do("mark", { name: "python-ready", detail });
+        this.setStatus({ state: "ready", ms: judge.ms });
+      }
+      if (recovering) {
+        this.state.recovering = null;
+        const { at, how, reason } = recovering;
+        this.do("measure", { name: "python-recovery", start: at, end: this.now, detail: { how, reason } });
+      }
+    }
+    this.pump();
+  }
+
+  pump() {
+    const s = this.state;
+    if (s.spare?.ready && s.trainers.length) {
+      this.do("hand-over", { worker: s.spare.id, trainer: s.trainers.shift() });
+      s.spare = null;
+      this.startSpare();
+    }
+    if (s.run || !s.judge?.ready || !s.spare?.ready) return;
+    const job = s.queue.shift();
+    if (!job) return;
+    s.run = { job, runner: s.spare, posted: this.now, stopping: null };
+    s.spare = null;
+    this.do("timer", { key: "run", ms: job.limitMs, event: { type: "time-up", job: job.id } });
+    const { exercise, bodies } = job;
+    this.do("post", { worker: s.run.runner.id, message: { type: "run", exercise, bodies } });
+  }
+
+  observed(runner, data) {
+    const s = this.state;
+    if (s.run?.runner !== runner) return;
+    const { job, stopping, posted } = s.run;
+    const oversized = typeof data.observation !== "string" || data.observation.length > MAX_OBSERVATION;
+    const judging = !stopping && data.type === "observed" && !oversized;
+    this.endRun({ judging });
+    if (stopping) {
+      this.stopped(job, stopping, whereItWas(data.observation));
+    } else if (data.type === "crashed") {
+      this.settle(job, { crashed: String(data.message) });
+    } else if (oversized) {
+      this.settle(job, { crashed: "the run sent back more than the page accepts" });
+    } else {
+      const request = ++s.ids;
+      s.judging.push({ request, job, posted, observed: this.now });
+      const { exercise, bodies } = job;
+      const message = { type: "judge", id: request, exercise, bodies, observation: data.observation };
+      this.do("post", { worker: s.judge.id, message });
+    }
+    this.pump();
+  }
+
+  judged({ id, result, message }) {
+    const s = this.state;
+    const index = s.judging.findIndex((entry) => entry.request === id);
+    // the verdict is shown in this task's microtasks: once it is painted, the run's worker is
+    // ended and the next runner loads
+    this.do("after-paint", { event: { type: "painted" } });
+    if (index < 0) return;
+    const [{ job, posted, observed }] = s.judging.splice(index, 1);
+    // the benchmark (bench/) reads where a run's time goes from this measure
+    const detail = { observe: observed - posted, judge: this.now - observed };
+    this.do("measure", { name: "python-run", start: posted, end: this.now, detail });
+    const parsed = typeof result === "string" ? parseJson(result) : undefined;
+    if (parsed !== undefined) this.settle(job, { result: parsed });
+    else this.do("reject", { job: job.id, message: `the grader failed (${message ?? "its result was not JSON"})` });
+  }
+
+  /** Ends the current run: its runner can send nothing more, and is ended now or, while the
+   * judge is `judging` its report, once the verdict is painted. */
+  endRun({ judging = false } = {}) {
+    const s = this.state;
+    const { runner } = s.run;
+    this.do("clear-timer", { key: "run" });
+    this.do("close", { worker: runner.id }); // whatever the runner still does reaches nothing
+    s.run = null;
+    if (judging) {
+      s.used.push(runner.id);
+    } else {
+      this.do("end", { worker: runner.id });
+      this.startSpare();
+    }
+  }
+
+  drop(job) {
+    const index = this.state.queue.findIndex((queued) => queued.id === job);
+    if (index < 0) return false;
+    this.state.queue.splice(index, 1);
+    return true;
+  }
+
+  stop(job, reason) {
+    const s = this.state;
+    if (this.drop(job)) {
+      this.do("settle", { job, outcome: { stopped: { reason, error: null } } });
+      return;
+    }
+    if (s.run?.job.id !== job || s.run.stopping) return;
+    s.run.stopping = { reason, at: this.now };
+    if (s.isolated) {
+      this.do("interrupt", { worker: s.run.runner.id });
+      this.do("timer", { key: "run", ms: INTERRUPT_GRACE_MS, event: { type: "grace-over", job } });
+    } else {
+      this.abandon(job);
+    }
+  }
+
+  /** Ends a stopped run's runner without waiting for it to answer. */
+  abandon(job) {
+    const s = this.state;
+    if (s.run?.job.id !== job || !s.run.stopping) return;
+    const { job: stoppedJob, stopping } = s.run;
+    this.endRun();
+    this.stopped(stoppedJob, stopping, null);
+    this.pump();
+  }
+
+  stopped(job, stopping, error) {
+    const s = this.state;
+    s.recovering = { at: stopping.at, how: error ? "interrupt" : "end", reason: stopping.reason };
+    this.settle(job, { stopped: { reason: stopping.reason, error } });
+    if (s.spare?.ready) this.ready();
+  }
+
+  workerFailed(worker, message) {
+    const s = this.state;
+    message ||= "check that assets/course/worker.js is deployed";
+    if (s.run?.runner.id === worker) {
+      const { job, stopping } = s.run;
+      this.endRun();
+      if (stopping) this.stopped(job, stopping, null);
+      else this.settle(job, { crashed: message });
+      this.pump();
+    } else if ([s.judge, s.spare].some((w) => w?.id === worker && !w.ready)) {
+      // a refusal by the host's policy is reported just after the error event
+      this.do("check-policy", { message: `the Python worker could not run (${message})` });
+    }
+  }
+
+  startSpare() {
+    const s = this.state;
+    if (s.spare || s.status.state === "failed" || s.status.state === "idle") return;
+    s.spare = this.spawn("runner");
+  }
+
+  spawn(role) {
+    const worker = { id: ++this.state.ids, role, ready: false, restored: false, ms: null };
+    this.do("spawn", { worker: worker.id, role, wasm: role === "runner" && this.state.wasm });
+    return worker;
+  }
+
+  /** While loading, a worker that goes silent for too long has failed. */
+  listen() {
+    this.do("timer", { key: "silence", ms: SILENT_LOAD_MS, event: { type: "silent" } });
+  }
+
+  settle(job, outcome) {
+    this.do("settle", { job: job.id, outcome });
+  }
+
+  kill(message) {
+    const s = this.state;
+    this.do("clear-timer", { key: "silence" });
+    this.do("clear-timer", { key: "run" });
+    const workers = [s.judge?.id, s.spare?.id, s.run?.runner.id, ...s.used].filter(Boolean);
+    for (const worker of workers) this.do("end", { worker });
+    for (const trainer of s.trainers) this.do("refuse-trainer", { trainer, message });
+    const jobs = [s.run?.job, ...s.judging.map((entry) => entry.job), ...s.queue].filter(Boolean);
+    for (const job of jobs) this.do("reject", { job: job.id, message });
+    Object.assign(s, { judge: null, spare: null, run: null, queue: [], judging: [], trainers: [], used: [] });
+    s.recovering = null;
+  }
+
+  fail(message) {
+    this.kill(message);
+    this.setStatus({ state: "failed", message });
+  }
+
+  setStatus(status) {
+    this.state.status = status;
+    this.do("status", { status });
+  }
+
+  do(action, fields) {
+    this.actions.push({ do: action, ...fields });
+  }
+}
+
+/** Where a stopped run's code was, from what its interrupted runner said, if it said so. */
+function whereItWas(observation) {
+  const error = parseJson(observation)?.error;
+  return error?.type === "KeyboardInterrupt" && error.slot && Number.isInteger(error.line) ? error : null;
+}
+
+function parseJson(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
