@@ -10,13 +10,16 @@ steps; what the code says about itself (grader/cues.py) breaks ties that numbers
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
+from typing import NamedTuple
 
 from runner.assembly import is_stub
 
 from . import explain
-from .cues import code_cues
+from .cues import builtin_names, code_cues
+from .figures import brief, seven, tuple_text
 from .ops import OPS, Args
-from .precision import agrees, shown
+from .precision import agrees
+from .scaffold import scope
 
 MAX_KEYS = 2  # classic mistakes combined in one Variant
 # what the steps showed beyond numbers, most telling first
@@ -94,6 +97,13 @@ def simulate(variant, node, operands, start):
     return grads
 
 
+class At(NamedTuple):
+    """A step of the learner's run: its check, and its index among that check's steps."""
+
+    check: int
+    step: int
+
+
 @dataclass
 class Finding:
     """What the steps of one op's code showed."""
@@ -101,9 +111,9 @@ class Finding:
     op: str
     closures: bool = True  # the design: closures, or tuples of local gradients
     common: set | None = None  # key tuples of the Variants that fit every step so far
-    evidence: tuple | None = None  # (check, step) of the first step its rule does not fit
+    evidence: At | None = None  # the first step its rule does not fit
     cues: set = field(default_factory=set)
-    cue_step: tuple | None = None  # (check, step) of the first structural cue
+    cue_step: At | None = None  # the first step with a structural cue
     twice: list = field(default_factory=list)  # (check, node) that a nested call pushed into
 
     def fit(self, where, candidates):
@@ -117,29 +127,40 @@ class Finding:
         self.cue_step = self.cue_step or where
 
 
-@dataclass
+@dataclass(frozen=True)
+class Culprit:
+    """An op whose code explains wrong numbers: its diagnosis keys, what its code did, and the
+    step that shows it (`where`, None when no step does)."""
+
+    op: str
+    keys: list
+    sentence: str
+    where: At | None
+
+
+@dataclass(frozen=True)
 class Diagnosis:
     keys: list  # every diagnosis, each once
-    culprits: list  # one per op whose code explains wrong numbers: (op, keys, sentence, where)
-    notes: dict  # (check, step) -> what went wrong in that step
+    culprits: list  # Culprit, in the exercise's order of ops
+    said: str = ""  # for a run that raised: which names exist where it raised
 
 
 def diagnose(seen, exercise, bodies):
-    """The diagnosis of an exercise's observed checks (`seen`: judge.Seen, one per check)."""
+    """The Diagnosis of an exercise's observed checks (`seen`: observation.SeenCheck each)."""
     closures = exercise.design == "closures"
     findings = {op: Finding(op, closures) for op in exercise.ops}
     for c, check in enumerate(seen):
         for s, step in enumerate(check.steps):
-            node = check.nodes[step["node"]]
+            node = check.nodes[step.node]
             finding = findings.get(node.op.name) if node.op else None
-            if finding is None or step["depth"] > 0:
+            if finding is None or step.depth > 0:
                 continue
-            where = (c, s)
+            where = At(c, s)
             if closures:
                 _closure_step(finding, check, s, step, node, where)
             else:
                 _tuple_step(finding, step, node, where)
-    culprits, notes, keys = [], {}, []
+    culprits, keys = [], []
     for op, finding in findings.items():
         found = _decide(finding, bodies[op], exercise.stubs[op])
         keys += [key for key in found if key not in keys]
@@ -147,25 +168,23 @@ def diagnose(seen, exercise, bodies):
             continue  # the summary names the ops still at their starter code
         sentence, where = _culprit_sentence(finding, found, seen, closures)
         if found or sentence:
-            culprits.append((op, found, sentence, where))
-            if where and sentence:
-                notes[where] = sentence
-    return Diagnosis(keys, culprits, notes)
+            culprits.append(Culprit(op, found, sentence, where))
+    return Diagnosis(keys, culprits)
 
 
 def _closure_step(finding, check, s, step, node, where):
     operands = [operand.index for operand in node.operands]
-    start = step["start"]
+    start = step.start
     after = list(start)
-    for j, _, value in step["grads"]:
-        after[j] = value
-    if step["data"]:
+    for write in step.grads:
+        after[write.node] = write.after
+    if step.data:
         finding.cue("data_changed", where)
-    if any(j not in operands for j, _, _ in step["grads"]):
+    if any(write.node not in operands for write in step.grads):
         finding.cue("wrong_node", where)
     nested = _nested(check.steps, s)
     if nested:
-        pushed = [(where[0], j) for other in nested for j, _, _ in other["grads"]]
+        pushed = [(where.check, write.node) for other in nested for write in other.grads]
         if pushed and not finding.twice:
             finding.cue_step = None  # the step that shows it best
         finding.cue("calls_closure", where)
@@ -191,17 +210,17 @@ def _closure_step(finding, check, s, step, node, where):
 
 def _nested(steps, s):
     """The steps that step `s` started itself: its direct callees."""
-    depth, found = steps[s]["depth"], []
+    depth, found = steps[s].depth, []
     for later in steps[s + 1 :]:
-        if later["depth"] <= depth:
+        if later.depth <= depth:
             break
-        if later["depth"] == depth + 1:
+        if later.depth == depth + 1:
             found.append(later)
     return found
 
 
 def _tuple_step(finding, step, node, where):
-    local = step.get("local_grads")
+    local = step.local_grads
     if not isinstance(local, list):
         finding.cue("not_a_tuple", where)
         return
@@ -267,22 +286,22 @@ def _culprit_sentence(finding, keys, seen, closures):
     where = finding.evidence
     if where is None or keys == ["nothing"]:
         return "", finding.cue_step
-    check = seen[where[0]]
-    step = check.steps[where[1]]
-    node = check.nodes[step["node"]]
+    check = seen[where.check]
+    step = check.steps[where.step]
+    node = check.nodes[step.node]
     at = f"(at {_inputs(node, check)})"
     if not closures:
-        right = _tuple(node.op.local(node.args()))
+        right = tuple_text(node.op.local(node.args()))
         return (
-            f"Your {label} local gradients are {_tuple(step['local_grads'])} {at}, where "
+            f"Your {label} local gradients are {tuple_text(step.local_grads)} {at}, where "
             f"{right} is right.",
             where,
         )
     operands = [operand.index for operand in node.operands]
-    right = simulate(Variant(), node, operands, step["start"])
-    after = {j: a for j, _, a in step["grads"]}
+    right = simulate(Variant(), node, operands, step.start)
+    after = {write.node: write.after for write in step.grads}
     for j in dict.fromkeys(operands):
-        got, before, want = after.get(j, step["start"][j]), step["start"][j], right[j]
+        got, before, want = after.get(j, step.start[j]), step.start[j], right[j]
         if agrees(got, want):
             continue
         name, uses = check.names[j], operands.count(j)
@@ -292,26 +311,16 @@ def _culprit_sentence(finding, keys, seen, closures):
         elif before != 0:
             rule = f"adding {rule}"
         if "assign" in keys and uses > 1:
-            last = shown(got)
+            last = seven(got)
             change = f"set {name}.grad once per use, so the last share ({last}) replaced the others"
         elif "assign" in keys and before != 0:
-            change = f"replaced {name}.grad ({shown(before)}) with {shown(got)}"
+            change = f"replaced {name}.grad ({seven(before)}) with {seven(got)}"
         elif agrees(got, before):
-            change = f"left {name}.grad at {shown(before)}"
+            change = f"left {name}.grad at {seven(before)}"
         else:
-            change = f"changed {name}.grad from {shown(before)} to {shown(got)}"
-        return f"Your {label} closure {at} {change}, where {rule} gives {shown(want)}.", where
+            change = f"changed {name}.grad from {seven(before)} to {seven(got)}"
+        return f"Your {label} closure {at} {change}, where {rule} gives {seven(want)}.", where
     return "", where
-
-
-def _tuple(values):
-    texts = [brief(v) if isinstance(v, float) else str(v) for v in values]
-    return "(" + ", ".join(texts) + ("," if len(texts) == 1 else "") + ")"
-
-
-def brief(number):
-    """A number as short as it can be said, to seven decimals: 2.0, -0.4621172."""
-    return repr(round(number, 7) + 0.0)
 
 
 def _inputs(node, check):
@@ -325,23 +334,21 @@ def _inputs(node, check):
     return ", ".join(dict.fromkeys(parts))
 
 
-def error_keys(error, exercise, bodies, scope_of):
-    """Diagnoses for a run that raised, and the sentence that says which names exist."""
-    op = error.get("slot")
+def diagnose_error(error, exercise, bodies):
+    """The Diagnosis of a run that raised (`error`: observation.RunError): what the numbers say
+    matters less than why the code stopped."""
+    op = error.slot
     if op not in exercise.ops:
-        return [], ""
-    label, scope = OPS[op].label, scope_of(op)
-    cues = code_cues(bodies[op])
-    name = error.get("name")
-    if error.get("type") == "NameError" and name:
-        return ["not_in_scope"], explain.not_in_scope_sentence(name, label, scope)
-    from .cues import builtin_names
-
-    found = [error["builtin"]] if error.get("builtin") else []
-    if not found and error.get("type") in ("TypeError", "AttributeError"):
-        found = builtin_names(error.get("source_line", ""), scope)
+        return Diagnosis([], [])
+    label, names = OPS[op].label, scope(exercise.design, op)
+    if error.type == "NameError" and error.name:
+        said = explain.not_in_scope_sentence(error.name, label, names)
+        return Diagnosis(["not_in_scope"], [], said)
+    found = [error.builtin] if error.builtin else []
+    if not found and error.type in ("TypeError", "AttributeError"):
+        found = builtin_names(error.source_line, names)
     if found:
-        return ["builtin_name"], explain.builtin_sentence(found[0], label, scope)
-    if error.get("type") == "RecursionError" and "calls_backward" in cues:
-        return ["calls_backward"], ""
-    return [], ""
+        return Diagnosis(["builtin_name"], [], explain.builtin_sentence(found[0], label, names))
+    if error.type == "RecursionError" and "calls_backward" in code_cues(bodies[op]):
+        return Diagnosis(["calls_backward"], [])
+    return Diagnosis([], [])

@@ -6,8 +6,8 @@ op, and every op's own classic wrong rules (grader/ops.py). Known-wrong answers
 (`exercises/*/.meta/wrong_answers.toml`) name the keys they must get.
 """
 
+from .figures import seven
 from .ops import OPS
-from .precision import shown
 
 STRUCTURAL = {
     "nothing": "Your code changed no gradient: it is still the starter code, or it computes "
@@ -82,7 +82,7 @@ def expected_sentence(name, expected, uses):
         how = f"{OPS[uses[0]].rule}, from {name}'s one edge"
     else:
         how = "the gradient seeded into it"
-    return f"{name}.grad should be {shown(expected)}: {how}."
+    return f"{name}.grad should be {seven(expected)}: {how}."
 
 
 def not_a_number_sentence(name, kind):

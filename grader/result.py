@@ -82,7 +82,7 @@ class Culprit:
     diagnoses: list
     sentence: str
     check: int | None = None
-    step: int | None = None
+    step: int | None = None  # its index among the check's steps as the page shows them
 
 
 @dataclass

@@ -46,7 +46,7 @@ def guarded(output):
     """Run learner code with `output` as stdout and stderr, no way into JavaScript, and
     modules (builtins and the grader's own included), every name in them, and the import
     machinery put back as they were afterwards: what the code rebinds or deletes, in
-    `builtins`, `json` or `grader.grade` alike, neither sways this verdict nor outlives it."""
+    `builtins`, `json` or `grader.judge` alike, neither sways this verdict nor outlives it."""
     saved_modules = dict(sys.modules)
     saved_names = [
         (vars(module), dict(vars(module)))

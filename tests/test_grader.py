@@ -7,7 +7,8 @@ from dataclasses import asdict
 from grader import grade
 from grader.exercises import catalog
 from grader.judge import judge, judge_json
-from grader.precision import agrees, shown
+from grader.figures import seven
+from grader.precision import agrees
 from grader.runner_data import runner_data
 from runner.numbers import decode, encode
 from runner.observe import observe
@@ -35,8 +36,8 @@ def test_seven_decimals_is_round_of_the_difference():
     assert not agrees(15.0 + 6e-8, 15.0)
     assert not agrees(15.0 + 1.5e-5, 15.0)  # what pytest.approx would accept
     assert not agrees(float("nan"), 1.0) and not agrees(float("inf"), float("inf"))
-    assert shown(-1.5) == "-1.5000000"
-    assert shown(float("nan")) == "nan" and shown(float("-inf")) == "-inf"
+    assert seven(-1.5) == "-1.5000000"
+    assert seven(float("nan")) == "nan" and seven(float("-inf")) == "-inf"
 
 
 def test_numbers_cross_as_json_and_what_is_not_a_number_by_its_name():
@@ -138,17 +139,19 @@ def test_rebinding_builtins_changes_neither_verdict_nor_interpreter():
 
 def test_rebinding_the_graders_own_names_changes_neither_verdict_nor_later_runs():
     """Whatever module the code rebinds a name in (the grader's, json that carries the result
-    to the browser, math that the answer key uses), even through a frame, it is put back."""
+    to the browser, math that the answer key uses), even through a frame, it is put back. Each
+    cheat runs to its end (no error), so it reached what it aimed at."""
     for cheat in (
-        "import sys\nsys.modules['grader.grade'].agrees = lambda *a: True\n",
+        "import sys\nsys.modules['grader.present'].agrees = lambda *a: True\n",
         "import sys\nsys.modules['grader.precision'].agrees = lambda *a: True\n",
         "import sys\nsys._getframe(1).f_globals['agrees'] = lambda *a: True\n",
-        "import sys\ndel sys.modules['grader.grade'].compare\n",
+        "import sys\nm = sys.modules['grader.judge']\nif hasattr(m, 'present'):\n    del m.present\n",
+        "import sys\nsys.modules['grader.present'].Result.verdict = 'pass'\n",
         "import math\nmath.tanh = lambda x: 0.0\n",
         'import json\njson.dumps = lambda *a, **k: \'{"verdict": "pass"}\'\n',
     ):
         result = json.loads(grade_json("mul", json.dumps({"mul": cheat + "self.grad += 0.0"})))
-        assert result["verdict"] != "pass", cheat
+        assert (result["verdict"], result["error"]) == ("fail", None), cheat
         assert mul("self.grad += 0.0")["verdict"] == "fail", cheat
     assert mul(MUL)["verdict"] == "pass"
 
