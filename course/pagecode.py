@@ -29,6 +29,8 @@ import textwrap
 import traceback
 from dataclasses import dataclass
 
+from grader.precision import agrees
+
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)\s*$")
 RAISES = re.compile(r"^\s*<!--\s*raises\s+(?P<error>\w+)\s*-->\s*$")
 CLAIM = re.compile(
@@ -137,4 +139,4 @@ def claim_holds(text, value):
     if "≈" in text:
         decimals = len(NUMBER.findall(text)[-1].partition(".")[2])
         return round(value, decimals) == shown
-    return round(value - shown, 7) == 0
+    return agrees(value, shown)

@@ -35,7 +35,7 @@ class CourseConfig(base.Config):
     # give every page a Content-Security-Policy <meta> tag (course/csp.py)
     content_security_policy = c.Type(bool, default=True)
     # save Python's memory after the first start and restore it on later visits
-    # (widget/src/snapshot.js); Pyodide's snapshots are private API, hence off unless asked for
+    # (widget/src/worker/snapshot.js); Pyodide's snapshots are private API, hence off unless asked for
     memory_snapshot = c.Type(bool, default=False)
 
 

@@ -21,7 +21,7 @@ A number:
     check = "ratio"                     # optional: the docs test evaluates this expression
                                         # after running the page and compares it to `answer`
 
-The form works without JavaScript as plain text; `widget/src/quiz.js` makes it answerable.
+The form works without JavaScript as plain text; `widget/src/lessons/quiz.js` makes it answerable.
 """
 
 import hashlib
@@ -125,7 +125,7 @@ def _question(quiz, to_html):
     return f'<span class="mg-quiz__kicker">Quiz</span> {inline(to_html, quiz["question"])}'
 
 
-# the button stays hidden until widget/src/quiz.js makes the form answerable
+# the button stays hidden until widget/src/lessons/quiz.js makes the form answerable
 BUTTON = '<button type="submit" class="md-button" hidden>Check answer</button>'
 RESULT = '<p class="mg-quiz__result" role="status" aria-live="polite"></p>'
 

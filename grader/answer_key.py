@@ -2,7 +2,7 @@
 never from any learner's or reference body.
 
 A `Node` mirrors the scaffolds' Value: the same ops build the same graph, and the nodes are
-met in the same order (grader/graph.py), so the judge can line its nodes up with the runner's.
+met in the same order (runner/graph.py), so the judge can line its nodes up with the runner's.
 """
 
 from runner.graph import topological

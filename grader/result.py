@@ -1,7 +1,7 @@
 """The grader's result: what the learner reads, built once, as plain data (`to_dict()`).
 
 ARCHITECTURE.md shows the JSON. Results the page makes itself (a stopped run, a crashed
-Python) have the same shape (widget/src/page/page-results.js).
+Python) have the same shape (widget/src/exercise/page-results.js).
 """
 
 from dataclasses import dataclass, field, fields, is_dataclass

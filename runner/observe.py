@@ -7,12 +7,12 @@ runs learner code, checks every field. What it knows of the exercises is `data` 
 grader/runner_data.py; in the browser, `data.json` beside this file). The observation, as JSON:
 
     {"checks": [                     # in the exercise's order, up to the one that failed
-        {"nodes": [{"data": n, "grad": n}],   # topological order (grader/graph.py)
+        {"nodes": [{"data": n, "grad": n}],   # topological order (runner/graph.py)
          "steps": [{"node": i, "depth": d, "start": [n], "grads": [[j, n, n]],
                     "data": [[j, n, n]], "writes": [[j, n, n]],
                     "local_grads": [n] or {"type": t}}],
          "complete": bool, "dropped": bool}],
-     "error": null or grader/errors.py's description plus "check",
+     "error": null or runner/errors.py's description plus "check",
      "stdout": "...", "stdout_truncated": bool}
 
 Numbers `n` are encoded by runner/numbers.py. A step is one call of a node's `_backward`

@@ -6,8 +6,8 @@ from dataclasses import asdict
 
 from grader import grade
 from grader.exercises import catalog
-from grader.judge import judge, judge_json
 from grader.figures import seven
+from grader.judge import judge, judge_json
 from grader.precision import agrees
 from grader.runner_data import runner_data
 from runner.numbers import decode, encode
@@ -145,7 +145,8 @@ def test_rebinding_the_graders_own_names_changes_neither_verdict_nor_later_runs(
         "import sys\nsys.modules['grader.present'].agrees = lambda *a: True\n",
         "import sys\nsys.modules['grader.precision'].agrees = lambda *a: True\n",
         "import sys\nsys._getframe(1).f_globals['agrees'] = lambda *a: True\n",
-        "import sys\nm = sys.modules['grader.judge']\nif hasattr(m, 'present'):\n    del m.present\n",
+        "import sys\nm = sys.modules['grader.judge']\n"
+        "if hasattr(m, 'present'):\n    del m.present\n",
         "import sys\nsys.modules['grader.present'].Result.verdict = 'pass'\n",
         "import math\nmath.tanh = lambda x: 0.0\n",
         'import json\njson.dumps = lambda *a, **k: \'{"verdict": "pass"}\'\n',

@@ -10,6 +10,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { editing } from "./editing.js";
+import { RUN_KEY } from "./keys.js";
 import { bracketMatching, highlighting } from "./python-syntax.js";
 import { INDENT_UNIT } from "./python-tokens.js";
 
@@ -45,7 +46,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       Prec.highest(
         keymap.of([
           {
-            key: "Mod-Enter",
+            key: RUN_KEY.binding,
             run: () => {
               onRun();
               return true;

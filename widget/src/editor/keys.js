@@ -4,6 +4,14 @@ import { h } from "../page/dom.js";
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 export const MOD = MAC ? "⌘" : "Ctrl";
 
+/** The key that runs the test, as CodeMirror binds it, as ARIA names it, and as a keydown
+ * event carries it: every widget reads it here. */
+export const RUN_KEY = {
+  binding: "Mod-Enter",
+  shortcut: MAC ? "Meta+Enter" : "Control+Enter",
+  pressed: (event) => event.key === "Enter" && (MAC ? event.metaKey : event.ctrlKey),
+};
+
 /** `kbd("Ctrl", "Enter")` -> <kbd>Ctrl</kbd>+<kbd>Enter</kbd> */
 export function kbd(...keys) {
   return keys.flatMap((key, i) => [i ? "+" : "", h("kbd", {}, key)]);

@@ -1,6 +1,6 @@
 /**
  * Python, as the editors need it: a small tokenizer (for colours and bracket matching) and the
- * indentation rules that editing.js applies. Pure functions, tested in Node (tests/js/).
+ * indentation rules that editing.js applies. Pure functions, tested in Node (tests/widget/).
  */
 const KEYWORDS = new Set(
   (

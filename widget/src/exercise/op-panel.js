@@ -6,6 +6,7 @@ import { store } from "../page/storage.js";
 import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
 import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
+import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
 import { createRunner } from "./run.js";
 
@@ -13,19 +14,19 @@ import { createRunner } from "./run.js";
 const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)" };
 
 /**
- * Fills `panel` for `exercise`; `onChange()` runs whenever its code or its verdict changes,
- * so that the widget can update every tab's mark.
+ * Fills `panel` for `exercise`; `onChange()` runs whenever its code or its verdict changes, so
+ * that the widget can update every tab's mark. Returns `{refresh(), state(), show()}`: `state()`
+ * is "passed", "changed" or "", and `show()` brings the panel's buttons in line with it.
  */
 export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange }) {
   const op = exercise.ops[0];
   const key = codeKey(exercise.design, op);
   const stub = exercise.stubs[op];
   const saved = store.code(key);
-  let progress = store.progress(exercise.id, exercise.version);
-
+  const progress = tabProgress(exercise);
   // a culprit op other than this tab's own gets a link to its tab
   const result = createResult({
-    goTo: (op) => (exercise.ops.includes(op) ? null : goTo(exercise.design, op)),
+    goTo: (culprit) => (exercise.ops.includes(culprit) ? null : goTo(exercise.design, culprit)),
     graphs: exercise.graphs,
   });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
@@ -36,27 +37,12 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     "You changed this code since it passed: run the test again to check it.",
   );
   const whyPart = why(exercise);
-  const scope = exercise.scope[op];
-  const editorFrame = h(
-    "div",
-    { class: "mg-code mg-editor" },
-    h(
-      "div",
-      { class: "mg-code__bar" },
-      h("code", { "aria-hidden": "true" }, `Value.${exercise.label} › ${WRITES[exercise.design]}`),
-      h(
-        "span",
-        { class: "mg-code__scope" },
-        "Names you can use: ",
-        scope.flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]),
-      ),
-    ),
-  );
+  const frame = editorFrame(exercise, op);
   // a hidden tab gets its editor when first shown: the page is ready sooner
   let view = null;
   const editor = () =>
     (view ??= createEditor({
-      parent: editorFrame,
+      parent: frame,
       doc: saved?.text ?? stub,
       label: `Your code for ${exercise.label}`,
       onChange: (text) => {
@@ -70,66 +56,23 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     }));
   if (!panel.hidden) editor();
   const current = () => (view ? view.state.doc.toString() : (store.code(key)?.text ?? stub));
-
-  const solutionView = h("div", { class: "mg-code" });
-  const solutionCaption = h("p", { class: "mg-code__caption", tabindex: "-1" }, "One correct body:");
-  const solution = disclosure({
-    show: "Show solution",
-    hide: "Hide solution",
-    content: h("div", { class: "mg-solution" }, solutionCaption, solutionView),
-    onOpen: () => {
-      if (!solutionView.firstChild) {
-        createViewer({ parent: solutionView, doc: exercise.solutions[op].trimEnd(), label: "The solution, read-only" });
-      }
-      solutionCaption.scrollIntoView({ block: "nearest", behavior: "smooth" });
-      solutionCaption.focus({ preventScroll: true });
-    },
-  });
+  const solution = solutionPart(exercise.solutions[op]);
   const full = fullClass({ model, design: exercise.design, bodies, active: op });
   const compare = comparison({ mine: current, reference: exercise.solutions[op] });
-  const resetButton = h("button", { type: "button", class: "mg-button", onclick: reset }, "Reset");
-
-  panel.append(
-    prompt(exercise),
-    editorFrame,
-    editorHelp(),
-    notice,
-    changed,
-    h(
-      "div",
-      { class: "mg-actions" },
-      runner.runButton,
-      runner.stopButton,
-      resetButton,
-      solution.button,
-      compare.button,
-      full.button,
-    ),
-    result.el,
-    solution.content,
-    compare.content,
-    full.content,
-    hints(exercise),
-    whyPart.el,
+  const resetButton = h(
+    "button",
+    { type: "button", class: "mg-button", onclick: () => reset(editor(), stub, notice) },
+    "Reset",
   );
+  const actions = [runner.runButton, runner.stopButton, resetButton, solution.button, compare.button, full.button];
+  panel.append(
+    ...[prompt(exercise), frame, editorHelp(), notice, changed],
+    h("div", { class: "mg-actions" }, ...actions),
+    ...[result.el, solution.content, compare.content, full.content, hints(exercise), whyPart.el],
+  );
+  notice.replaceChildren(staleNotice(saved, key, exercise.version));
 
-  // said until the learner edits or runs: their next save records the new version
-  if (!saved && store.damaged(`code:${key}`)) {
-    notice.replaceChildren(
-      "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.",
-    );
-  } else if (saved && saved.version !== exercise.version) {
-    notice.replaceChildren(
-      "This exercise has changed since you last worked on it. Your code is kept as you left it; run the test to check it again.",
-    );
-  }
-
-  /** "passed" when the code is what passed, "changed" when it passed with other code, else "". */
-  function state() {
-    if (progress.passedWith === null) return "";
-    return progress.passedWith === current() ? "passed" : "changed";
-  }
-
+  const state = () => progress.state(current());
   function show() {
     const now = state();
     solution.button.hidden = !progress.attempted;
@@ -139,48 +82,82 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     whyPart.show(now === "passed");
   }
 
-  function reset() {
-    const view = editor();
-    const before = view.state.doc.toString();
-    if (before === stub) {
-      notice.replaceChildren("This is already the starter code.");
-      return;
-    }
-    setText(view, stub);
-    const undo = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Undo");
-    undo.addEventListener("click", () => {
-      setText(view, before);
-      view.focus();
-    });
-    notice.replaceChildren("Back to the starter code. ", undo);
-    undo.focus();
-  }
-
   async function run() {
-    const view = editor();
-    const text = view.state.doc.toString();
+    const text = editor().state.doc.toString();
     store.setCode(key, text, exercise.version);
     notice.replaceChildren();
     markLines(view, []);
-    if (!isStub(text, stub)) progress = { ...progress, attempted: true };
-    store.setProgress(exercise.id, exercise.version, progress);
+    if (!isStub(text, stub)) progress.attempt();
     show();
     const outcome = await runner.run({ [op]: text });
     if (!outcome) return;
-    const passed = outcome.verdict === "pass";
-    progress = { ...progress, passedWith: passed ? text : null };
-    store.setProgress(exercise.id, exercise.version, progress);
+    progress.record(text, outcome.verdict);
     onChange();
     const error = outcome.error;
     if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
   }
 
-  return {
-    refresh: () => editor().requestMeasure(),
-    state: () => {
-      const now = state();
-      show();
-      return now;
+  return { refresh: () => editor().requestMeasure(), state, show };
+}
+
+/** The editor's frame: what the learner writes, and the names their code can use. */
+function editorFrame(exercise, op) {
+  const names = exercise.scope[op].flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]);
+  return h(
+    "div",
+    { class: "mg-code mg-editor" },
+    h(
+      "div",
+      { class: "mg-code__bar" },
+      h("code", { "aria-hidden": "true" }, `Value.${exercise.label} › ${WRITES[exercise.design]}`),
+      h("span", { class: "mg-code__scope" }, "Names you can use: ", names),
+    ),
+  );
+}
+
+/** "Show solution": the reference body, read-only, drawn when first opened. */
+function solutionPart(reference) {
+  const solutionView = h("div", { class: "mg-code" });
+  const caption = h("p", { class: "mg-code__caption", tabindex: "-1" }, "One correct body:");
+  return disclosure({
+    show: "Show solution",
+    hide: "Hide solution",
+    content: h("div", { class: "mg-solution" }, caption, solutionView),
+    onOpen: () => {
+      if (!solutionView.firstChild) {
+        createViewer({ parent: solutionView, doc: reference.trimEnd(), label: "The solution, read-only" });
+      }
+      caption.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      caption.focus({ preventScroll: true });
     },
-  };
+  });
+}
+
+/** What to say of the saved code before the learner edits or runs (their next save records
+ * the new version): it was damaged, or the exercise changed since. */
+function staleNotice(saved, key, version) {
+  if (!saved && store.damaged(`code:${key}`)) {
+    return "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.";
+  }
+  if (saved && saved.version !== version) {
+    return "This exercise has changed since you last worked on it. Your code is kept as you left it; run the test to check it again.";
+  }
+  return "";
+}
+
+/** Puts the starter code back, with an Undo that restores what was there. */
+function reset(view, stub, notice) {
+  const before = view.state.doc.toString();
+  if (before === stub) {
+    notice.replaceChildren("This is already the starter code.");
+    return;
+  }
+  setText(view, stub);
+  const undo = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Undo");
+  undo.addEventListener("click", () => {
+    setText(view, before);
+    view.focus();
+  });
+  notice.replaceChildren("Back to the starter code. ", undo);
+  undo.focus();
 }

@@ -2,7 +2,7 @@
  * Runs one exercise in the page's Python and shows the outcome: the panel's Run and Stop buttons,
  * the time limit, and what to tell the learner when a run was stopped or broke.
  */
-import { MOD } from "../editor/keys.js";
+import { RUN_KEY } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { python } from "../page/python.js";
 import { crashedResult, stoppedResult } from "./page-results.js";
@@ -20,7 +20,7 @@ export function createRunner({ exercise, result, timeLimit, onRun }) {
     {
       type: "button",
       class: "mg-button mg-button--primary",
-      "aria-keyshortcuts": MOD === "⌘" ? "Meta+Enter" : "Control+Enter",
+      "aria-keyshortcuts": RUN_KEY.shortcut,
       onclick: () => onRun(),
     },
     h("span", { class: "mg-button__icon", "aria-hidden": "true" }, "▶"),

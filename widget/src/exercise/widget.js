@@ -43,7 +43,10 @@ export function mountExercise(root) {
   };
   /** Every tab's mark, from its progress and the code as it is now. */
   const marks = () => {
-    for (const [index, panel] of panels.entries()) tabs.setState(index, panel.state());
+    for (const [index, panel] of panels.entries()) {
+      panel.show();
+      tabs.setState(index, panel.state());
+    }
   };
 
   const panels = exercises.map((exercise, index) => {

@@ -12,6 +12,7 @@ import { h, uid } from "../page/dom.js";
 import { python } from "../page/python.js";
 import { store } from "../page/storage.js";
 import { codeKey } from "../exercise/model.js";
+import { tabProgress } from "../exercise/progress.js";
 import { statusLine } from "../exercise/status.js";
 import { boundary, curves } from "./plots.js";
 
@@ -22,60 +23,14 @@ const BREAK_RATE = 40; // "a learning rate far too high": this many times the on
 
 /** Hydrates one `<div data-training-widget>`. */
 export function mountTraining(root) {
-  const data = JSON.parse(root.querySelector("template[data-training-data]").content.textContent);
-  const defaults = data.config;
-  let session = null; // the runner's session, once started
-  let running = false;
-  let step = 0;
-  let lastBoundary = 0;
-  let announced = 0;
-
+  const carrier = root.querySelector("template[data-training-data]");
+  const data = JSON.parse(carrier.content.textContent);
+  carrier.remove();
   const id = uid("mg-train");
-  const field = (label, control) => h("label", { class: "mg-train__field" }, h("span", {}, label), control);
-  const hidden = h(
-    "select",
-    {},
-    [
-      ["16,16", "2 layers of 16"],
-      ["8,8", "2 layers of 8"],
-      ["16", "1 layer of 16"],
-      ["32,32", "2 layers of 32 (slow)"],
-    ].map(([value, text]) => h("option", { value, selected: value === defaults.hidden.join(",") }, text)),
-  );
-  const rate = h("input", {
-    type: "number",
-    min: "0.01",
-    max: "5",
-    step: "0.05",
-    value: String(defaults.learning_rate),
-  });
-  const batch = h(
-    "select",
-    {},
-    [8, 16, 32, defaults.points].map((n) =>
-      h("option", { value: String(n), selected: n === defaults.batch }, n === defaults.points ? `all ${n}` : String(n)),
-    ),
-  );
-  const seed = h("input", { type: "number", min: "1", max: "9999", step: "1", value: String(defaults.seed) });
-  const breaks = {
-    assign_add: h("input", { type: "checkbox" }),
-    no_zero_grad: h("input", { type: "checkbox" }),
-    rate_too_high: h("input", { type: "checkbox" }),
-  };
-  const check = (input, ...text) => h("label", { class: "mg-train__check" }, input, " ", ...text);
-
-  const train = h("button", { type: "button", class: "mg-button mg-button--primary" }, "Train");
-  const pause = h("button", { type: "button", class: "mg-button", disabled: true }, "Pause");
-  const once = h("button", { type: "button", class: "mg-button" }, "Step");
-  const reset = h("button", { type: "button", class: "mg-button" }, "Reset");
-  const stats = h("p", { class: "mg-train__stats", "data-step": "0", "data-accuracy": "0" });
-  const spoken = h("p", { class: "mg-visually-hidden", "aria-live": "polite" });
-  const message = h("p", { class: "mg-notice mg-notice--warning", role: "alert", hidden: true });
-  const source = h("div", { class: "mg-train__source" });
-  const lossPlot = curves();
-  const boundaryPlot = boundary();
-
-  root.querySelector("template[data-training-data]").remove();
+  const settings = settingsPart(data.config, id);
+  const source = sourcePart(data.ops, id, () => trainer.restart());
+  const view = trainingView();
+  const trainer = createTrainer({ data, settings, source, view, root });
   root.classList.add("mg-widget", "mg-train");
   root.append(
     h(
@@ -84,159 +39,119 @@ export function mountTraining(root) {
       h(
         "div",
         { class: "mg-train__body" },
-        source,
-        h("div", { class: "mg-actions" }, train, pause, once, reset),
-        stats,
-        spoken,
-        message,
-        h(
-          "div",
-          { class: "mg-train__plots" },
-          h("figure", {}, boundaryPlot.el, h("figcaption", {}, "The data, and the class the model gives each region")),
-          h("figure", {}, lossPlot.el, h("figcaption", {}, "Loss (solid) and accuracy (dashed) per step")),
-        ),
+        source.el,
+        h("div", { class: "mg-actions" }, ...Object.values(view.buttons)),
+        ...[view.stats, view.spoken, view.message, view.plots],
       ),
-      h(
-        "details",
-        { class: "mg-details mg-train__settings", id },
-        h("summary", {}, "Settings and “break it”"),
-        h(
-          "fieldset",
-          {},
-          h("legend", {}, "The model and its training (a change starts again)"),
-          field("Hidden layers", hidden),
-          field("Learning rate", rate),
-          field("Points per step", batch),
-          field("Seed", seed),
-        ),
-        h(
-          "fieldset",
-          {},
-          h("legend", {}, "Break it, and watch what happens"),
-          check(
-            breaks.assign_add,
-            "Use ",
-            h("code", {}, "="),
-            " instead of ",
-            h("code", {}, "+="),
-            " in your ",
-            h("code", {}, "__add__"),
-          ),
-          check(breaks.no_zero_grad, "Skip ", h("code", {}, "zero_grad()"), " between steps"),
-          check(breaks.rate_too_high, `A learning rate ${BREAK_RATE} times too high`),
-        ),
-      ),
+      settings.el,
       statusLine(),
     ),
   );
+  view.buttons.train.addEventListener("click", () => trainer.loop());
+  view.buttons.pause.addEventListener("click", () => trainer.pause());
+  view.buttons.step.addEventListener("click", () => trainer.once());
+  view.buttons.reset.addEventListener("click", () => trainer.restart());
+  for (const control of settings.controls) control.addEventListener("change", () => trainer.restart());
+  // mkdocs-material switches schemes on the body: the plots take the new colours
+  new MutationObserver(() => {
+    view.lossPlot.restyle();
+    view.boundaryPlot.restyle();
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+  trainer.restart();
+}
 
-  /** Each op's code and whether it passed its tab; the choice when one has not. */
-  const ops = () =>
-    data.ops.map((op) => {
-      const text = store.code(codeKey("closures", op.op))?.text ?? op.stub;
-      const passed = store.progress(op.exercise, op.version).passedWith === text;
-      return { ...op, text, passed };
-    });
-  let useReference = false;
-  const showSource = () => {
-    const all = ops();
-    const missing = all.filter((op) => !op.passed);
-    const names = (list) => list.map((op) => h("code", {}, op.label)).flatMap((el, i) => [i ? ", " : "", el]);
-    if (!missing.length) {
-      source.replaceChildren(h("p", {}, "Training with your own ", names(all), ": each passed its tab."));
-      return;
-    }
-    const choice = (value, ...text) =>
-      h(
-        "label",
-        { class: "mg-train__check" },
-        h("input", {
-          type: "radio",
-          name: `${id}-source`,
-          checked: useReference === value,
-          onchange: () => {
-            useReference = value;
-            restart();
-          },
-        }),
-        " ",
-        ...text,
-      );
-    source.replaceChildren(
-      h("p", {}, "Not passed yet: ", names(missing), ". Train with:"),
-      h(
-        "div",
-        { role: "radiogroup", "aria-label": "Which code to train with" },
-        choice(false, "my code as it is (and watch what it does)"),
-        choice(true, "the course’s reference code for ", names(missing)),
-      ),
-    );
+/** The buttons, the figures and the plots, and how the trainer updates them. */
+function trainingView() {
+  const button = (text, primary) =>
+    h("button", { type: "button", class: primary ? "mg-button mg-button--primary" : "mg-button" }, text);
+  const buttons = {
+    train: button("Train", true),
+    pause: button("Pause"),
+    step: button("Step"),
+    reset: button("Reset"),
   };
+  const stats = h("p", { class: "mg-train__stats", "data-step": "0", "data-accuracy": "0" });
+  const spoken = h("p", { class: "mg-visually-hidden", "aria-live": "polite" });
+  const message = h("p", { class: "mg-notice mg-notice--warning", role: "alert", hidden: true });
+  const lossPlot = curves();
+  const boundaryPlot = boundary();
+  const dataset = {}; // the points, their labels and the plot's extent, once started
+  const figure = (plot, caption) => h("figure", {}, plot.el, h("figcaption", {}, caption));
+  const plots = h(
+    "div",
+    { class: "mg-train__plots" },
+    figure(boundaryPlot, "The data, and the class the model gives each region"),
+    figure(lossPlot, "Loss (solid) and accuracy (dashed) per step"),
+  );
+  return {
+    ...{ buttons, stats, spoken, message, lossPlot, boundaryPlot, plots },
+    setRunning(running) {
+      buttons.train.disabled = running;
+      buttons.pause.disabled = !running;
+      buttons.step.disabled = running;
+    },
+    say(text) {
+      message.hidden = !text;
+      message.textContent = text ?? "";
+    },
+    stopped(problem) {
+      this.say(`${problem} The plots keep what was drawn; Train starts again.`);
+      spoken.textContent = problem;
+    },
+    show(step, accuracy) {
+      stats.dataset.step = String(step);
+      stats.dataset.accuracy = String(accuracy);
+      const loss = lossPlot.last();
+      stats.textContent = `Step ${step} · accuracy ${Math.round(accuracy * 100)}%${loss ? ` · loss ${loss}` : ""}`;
+    },
+    /** Draws the boundary an answer brings; the first answer brings the data too. */
+    draw(answer, first = false) {
+      if (first) Object.assign(dataset, { points: answer.points, labels: answer.labels, extent: answer.extent });
+      boundaryPlot.show({ ...dataset, scores: answer.boundary, accuracy: answer.accuracy });
+    },
+    clear() {
+      this.say(null);
+      lossPlot.reset();
+      boundaryPlot.clear();
+      stats.dataset.step = "0";
+      stats.dataset.accuracy = "0";
+      stats.textContent = "Not trained yet.";
+    },
+  };
+}
 
-  const config = () => ({
-    hidden: hidden.value.split(",").map(Number),
-    learning_rate: Number(rate.value) * (breaks.rate_too_high.checked ? BREAK_RATE : 1),
-    batch: Number(batch.value),
-    seed: Number(seed.value),
-    zero_grad: !breaks.no_zero_grad.checked,
-    assign_add: breaks.assign_add.checked,
-  });
-  const bodies = () =>
-    Object.fromEntries(ops().flatMap((op) => (op.passed || !useReference ? [[op.op, op.text]] : [])));
-
-  const setButtons = () => {
-    train.disabled = running;
-    pause.disabled = !running;
-    once.disabled = running;
-  };
-  const say = (text) => {
-    message.hidden = !text;
-    message.textContent = text ?? "";
-  };
-  const show = (accuracy) => {
-    stats.dataset.step = String(step);
-    stats.dataset.accuracy = String(accuracy);
-    const loss = lossPlot.last();
-    stats.textContent = `Step ${step} · accuracy ${Math.round(accuracy * 100)}%${loss ? ` · loss ${loss}` : ""}`;
-  };
+/**
+ * Trains in a session of the page's Python, a chunk of steps at a time, and shows each chunk:
+ * `{loop(), pause(), once(), restart()}`.
+ */
+function createTrainer({ data, settings, source, view, root }) {
+  let session = null; // the runner's session, once started
+  let running = false;
+  let step = 0;
+  let lastBoundary = 0;
+  let announced = 0;
 
   async function begin() {
-    say(null);
-    showSource();
-    const taken = await python.train({ timeLimit: data.time_limit }).catch((error) => {
-      say(`Python is not available: ${error.message}`);
+    view.say(null);
+    source.refresh();
+    session = await python.train({ timeLimit: data.time_limit }).catch((error) => {
+      view.say(`Python is not available: ${error.message}`);
       return null;
     });
-    if (!taken) return null;
-    session = taken;
-    const answer = await session.request("train-start", { bodies: bodies(), config: config() });
-    if (!settled(answer)) return null;
-    state.points = answer.points;
-    state.labels = answer.labels;
-    state.extent = answer.extent;
-    boundaryPlot.show({ ...state, scores: answer.boundary, accuracy: answer.accuracy });
-    show(answer.accuracy);
-    return session;
+    if (!session) return false;
+    const answer = await session.request("train-start", { bodies: source.bodies(), config: settings.config() });
+    if (!settled(answer)) return false;
+    view.draw(answer, true);
+    view.show(step, answer.accuracy);
+    return true;
   }
-  const state = {};
 
-  /** Handles what ends a session (a stop, a crash, an error in the learner's code); true if none. */
+  /** Ends the session on a stop, a crash or an error in the learner's code; true if none. */
   function settled(answer) {
     if (answer.stopped === "stop") return false;
-    let problem = null;
-    if (answer.stopped === "time")
-      problem = `Training stopped at step ${step}: a few steps took longer than ${data.time_limit} seconds, the time limit. A loop that never ends in a closure does this.`;
-    else if (answer.crashed) problem = `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
-    else if (answer.error) problem = `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
-    else if (answer.problem) {
-      const { op, step: at } = answer.problem;
-      problem = op
-        ? `Training stopped at step ${at}: the ${op} closure turned a gradient into something that is not a number (nan or infinity). Open its tab on the exercise page and look at what it adds.`
-        : `Training stopped at step ${at}: the loss or the weights stopped being numbers (nan or infinity), though every closure kept its gradients finite. A learning rate far too high does this.`;
-    }
+    const problem = problemOf(answer, step, data.time_limit);
     if (!problem) return true;
-    say(`${problem} The plots keep what was drawn; Train starts again.`);
-    spoken.textContent = problem;
+    view.stopped(problem);
     end();
     return false;
   }
@@ -247,20 +162,18 @@ export function mountTraining(root) {
     const now = performance.now();
     const drawBoundary = count === 1 || now - lastBoundary > BOUNDARY_MS;
     const answer = await session.request("train-steps", { count, budget: CHUNK.budget, boundary: drawBoundary });
-    if (answer.losses) {
-      for (const loss of answer.losses) lossPlot.add(++step, loss, answer.accuracy);
-      lossPlot.redraw();
-    }
+    for (const loss of answer.losses ?? []) view.lossPlot.add(++step, loss, answer.accuracy);
+    if (answer.losses) view.lossPlot.redraw();
     if (answer.boundary) {
-      boundaryPlot.show({ ...state, scores: answer.boundary, accuracy: answer.accuracy });
+      view.draw(answer);
       lastBoundary = now;
     }
     if (!settled(answer)) return false;
     step = answer.step;
-    show(answer.accuracy);
+    view.show(step, answer.accuracy);
     if (step - announced >= ANNOUNCE_EVERY) {
       announced = step;
-      spoken.textContent = stats.textContent;
+      view.spoken.textContent = view.stats.textContent;
     }
     return true;
   }
@@ -269,48 +182,153 @@ export function mountTraining(root) {
     session?.stop();
     session = null;
     running = false;
-    setButtons();
+    view.setRunning(false);
   }
 
-  async function loop() {
-    running = true;
-    setButtons();
-    while (running && root.isConnected) {
-      if (!(await advance(CHUNK.count))) break;
+  return {
+    async loop() {
+      view.setRunning((running = true));
+      while (running && root.isConnected && (await advance(CHUNK.count)));
+      view.setRunning((running = false));
+    },
+    pause() {
+      running = false;
+      view.spoken.textContent = `Paused. ${view.stats.textContent}`;
+    },
+    async once() {
+      view.buttons.step.disabled = true;
+      await advance(1);
+      view.buttons.step.disabled = running;
+    },
+    restart() {
+      end();
+      step = announced = 0;
+      view.clear();
+      source.refresh();
+    },
+  };
+}
+
+/** What ended training, said for the learner, or null when nothing did. */
+function problemOf(answer, step, timeLimit) {
+  if (answer.stopped === "time")
+    return `Training stopped at step ${step}: a few steps took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a closure does this.`;
+  if (answer.crashed) return `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
+  if (answer.error) return `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
+  if (!answer.problem) return null;
+  const { op, step: at } = answer.problem;
+  return op
+    ? `Training stopped at step ${at}: the ${op} closure turned a gradient into something that is not a number (nan or infinity). Open its tab on the exercise page and look at what it adds.`
+    : `Training stopped at step ${at}: the loss or the weights stopped being numbers (nan or infinity), though every closure kept its gradients finite. A learning rate far too high does this.`;
+}
+
+/** The model's settings and the "break it" switches: `{el, controls, config()}`. */
+function settingsPart(defaults, id) {
+  const field = (label, control) => h("label", { class: "mg-train__field" }, h("span", {}, label), control);
+  const option = (value, text, selected) => h("option", { value: String(value), selected }, text);
+  const layers = [
+    ["16,16", "2 layers of 16"],
+    ["8,8", "2 layers of 8"],
+    ["16", "1 layer of 16"],
+    ["32,32", "2 layers of 32 (slow)"],
+  ];
+  const hidden = h(
+    "select",
+    {},
+    layers.map(([v, text]) => option(v, text, v === defaults.hidden.join(","))),
+  );
+  const rate = h("input", {
+    type: "number",
+    min: "0.01",
+    max: "5",
+    step: "0.05",
+    value: String(defaults.learning_rate),
+  });
+  const sizes = [8, 16, 32, defaults.points];
+  const batch = h(
+    "select",
+    {},
+    sizes.map((n) => option(n, n === defaults.points ? `all ${n}` : String(n), n === defaults.batch)),
+  );
+  const seed = h("input", { type: "number", min: "1", max: "9999", step: "1", value: String(defaults.seed) });
+  const breaks = {
+    assign_add: h("input", { type: "checkbox" }),
+    no_zero_grad: h("input", { type: "checkbox" }),
+    rate_too_high: h("input", { type: "checkbox" }),
+  };
+  const check = (input, ...text) => h("label", { class: "mg-train__check" }, input, " ", ...text);
+  const code = (text) => h("code", {}, text);
+  const el = h(
+    "details",
+    { class: "mg-details mg-train__settings", id },
+    h("summary", {}, "Settings and “break it”"),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "The model and its training (a change starts again)"),
+      ...[field("Hidden layers", hidden), field("Learning rate", rate)],
+      ...[field("Points per step", batch), field("Seed", seed)],
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Break it, and watch what happens"),
+      check(breaks.assign_add, "Use ", code("="), " instead of ", code("+="), " in your ", code("__add__")),
+      check(breaks.no_zero_grad, "Skip ", code("zero_grad()"), " between steps"),
+      check(breaks.rate_too_high, `A learning rate ${BREAK_RATE} times too high`),
+    ),
+  );
+  const config = () => ({
+    hidden: hidden.value.split(",").map(Number),
+    learning_rate: Number(rate.value) * (breaks.rate_too_high.checked ? BREAK_RATE : 1),
+    batch: Number(batch.value),
+    seed: Number(seed.value),
+    zero_grad: !breaks.no_zero_grad.checked,
+    assign_add: breaks.assign_add.checked,
+  });
+  return { el, controls: [hidden, rate, batch, seed, ...Object.values(breaks)], config };
+}
+
+/**
+ * Whose code trains: each op's code and whether it passed its tab, and the learner's choice
+ * when one has not. `{el, refresh(), bodies()}`; `onChoice()` runs when the choice changes.
+ */
+function sourcePart(opsData, id, onChoice) {
+  const el = h("div", { class: "mg-train__source" });
+  let useReference = false;
+  const ops = () =>
+    opsData.map((op) => {
+      const text = store.code(codeKey("closures", op.op))?.text ?? op.stub;
+      const passed = tabProgress({ id: op.exercise, version: op.version }).state(text) === "passed";
+      return { ...op, text, passed };
+    });
+  const names = (list) => list.map((op) => h("code", {}, op.label)).flatMap((code, i) => [i ? ", " : "", code]);
+  const choice = (value, ...text) => {
+    const onchange = () => {
+      useReference = value;
+      onChoice();
+    };
+    const input = h("input", { type: "radio", name: `${id}-source`, checked: useReference === value, onchange });
+    return h("label", { class: "mg-train__check" }, input, " ", ...text);
+  };
+  function refresh() {
+    const all = ops();
+    const missing = all.filter((op) => !op.passed);
+    if (!missing.length) {
+      el.replaceChildren(h("p", {}, "Training with your own ", names(all), ": each passed its tab."));
+      return;
     }
-    running = false;
-    setButtons();
+    el.replaceChildren(
+      h("p", {}, "Not passed yet: ", names(missing), ". Train with:"),
+      h(
+        "div",
+        { role: "radiogroup", "aria-label": "Which code to train with" },
+        choice(false, "my code as it is (and watch what it does)"),
+        choice(true, "the course’s reference code for ", names(missing)),
+      ),
+    );
   }
-
-  function restart() {
-    end();
-    step = announced = 0;
-    lossPlot.reset();
-    boundaryPlot.clear();
-    stats.dataset.step = "0";
-    stats.dataset.accuracy = "0";
-    stats.textContent = "Not trained yet.";
-    say(null);
-    showSource();
-  }
-
-  train.addEventListener("click", () => loop());
-  pause.addEventListener("click", () => {
-    running = false;
-    spoken.textContent = `Paused. ${stats.textContent}`;
-  });
-  once.addEventListener("click", async () => {
-    once.disabled = true;
-    await advance(1);
-    once.disabled = running;
-  });
-  reset.addEventListener("click", restart);
-  for (const control of [hidden, rate, batch, seed, ...Object.values(breaks)])
-    control.addEventListener("change", restart);
-  // mkdocs-material switches schemes on the body: the plots take the new colours
-  new MutationObserver(() => {
-    lossPlot.restyle();
-    boundaryPlot.restyle();
-  }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
-  restart();
+  const bodies = () =>
+    Object.fromEntries(ops().flatMap((op) => (op.passed || !useReference ? [[op.op, op.text]] : [])));
+  return { el, refresh, bodies };
 }

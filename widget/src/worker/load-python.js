@@ -2,7 +2,7 @@
  * Loads Python with the course's grader, in the worker, as fast as the browser allows: every
  * download starts as the worker starts, the WebAssembly compiles as it arrives, Pyodide's two
  * modules are imported meanwhile, the standard library is the build's trimmed and compiled one
- * (stdlib/build.mjs), and the lock file's info comes with the bundle instead of a request.
+ * (bytecode/build.mjs), and the lock file's info comes with the bundle instead of a request.
  * With memory snapshots on, Python is restored from the snapshot the page vouches for
  * (snapshot.js) instead of started. What the build chose is the constant PYTHON_ASSETS, set by
  * widget/build.mjs: {pyodide, stdlib, runner, grader, lock, snapshot}.
@@ -185,7 +185,7 @@ async function handingOver(downloads, load) {
 }
 
 /**
- * For stdlib/fallback.py: writes Pyodide's full standard library at `path`, fetched
+ * For bytecode/fallback.py: writes Pyodide's full standard library at `path`, fetched
  * synchronously (Python's import waits for it), when a learner imports a module the trimmed one
  * lacks.
  */

@@ -6,9 +6,7 @@
  * - `_makeSnapshot` / `makeMemorySnapshot()` / `_loadSnapshot`: memory snapshots.
  * - the WebAssembly module, compiled by the worker as it downloads, handed to `loadPyodide`
  *   by swapping `WebAssembly.instantiateStreaming` for the duration of the call.
- * - `_module.HEAPU8`: the size of Python's memory.
  */
-export const CHECKED_WITH = "314.0.7";
 
 /** `loadPyodide(options)` with `wasmModule` in place of the WebAssembly it would compile. */
 export async function loadWithModule(loadPyodide, wasmModule, options) {
@@ -33,9 +31,4 @@ export function snapshotOptions({ make, restore }) {
 /** Python's memory as it is now: a snapshot to restore later (Uint8Array). */
 export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
-}
-
-/** The bytes of Python's memory (WebAssembly memory never shrinks). */
-export function heapBytes(pyodide) {
-  return pyodide._module?.HEAPU8?.byteLength ?? 0;
 }
