@@ -10,7 +10,7 @@ from visits import fill_editors
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
 from runner.observe import use_data
-from training.session import start_json, steps_json
+from training.worker import start_json, steps_json
 
 OPS = ("add", "mul", "relu")  # what training runs (training/session.py)
 TIMEOUT_MS = 120_000

@@ -66,12 +66,12 @@ def grade_everything(course_dir):
         grade(exercise.id, bodies)
     for body in ERROR_BODIES:
         grade("mul", {"mul": body})
-    from training import session  # what a training session imports, a few steps of it
+    from training import worker  # what a training session imports, a few steps of it
 
-    session.start_json("{}", "{}")
-    session.steps_json(2, 1000, True)
-    session.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
-    session.steps_json(1, 1000, False)
+    worker.start_json("{}", "{}")
+    worker.steps_json(2, 1000, True)
+    worker.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
+    worker.steps_json(1, 1000, False)
 
 
 def finish(fallback_source):

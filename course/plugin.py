@@ -26,6 +26,8 @@ def download_text(size):
 
 
 class CourseConfig(base.Config):
+    """The plugin's options, under `plugins: - course:` in mkdocs.yml (HOSTING.md)."""
+
     # the folder holding grader/, exercises/, widget/ and node_modules/ (default: mkdocs.yml's)
     root = c.Optional(c.Dir(exists=True))
     # seconds a learner's run may take before it is stopped
@@ -35,14 +37,23 @@ class CourseConfig(base.Config):
     # give every page a Content-Security-Policy <meta> tag (course/csp.py)
     content_security_policy = c.Type(bool, default=True)
     # save Python's memory after the first start and restore it on later visits
-    # (widget/src/worker/snapshot.js); Pyodide's snapshots are private API, hence off unless asked for
+    # (widget/src/worker/snapshot.js): Pyodide's snapshots are private API, so off unless asked
     memory_snapshot = c.Type(bool, default=False)
 
 
 class CoursePlugin(BasePlugin[CourseConfig]):
-    """`plugins: [course]` in mkdocs.yml."""
+    """`plugins: [course]` in mkdocs.yml. Its hooks below stand in the order MkDocs calls them."""
+
+    def __init__(self):
+        self.root = None  # the course's folder (on_config)
+        self.catalog = None  # the exercises, read once (on_config)
+        self.markdown = None  # renders prompts, hints and "why" like the pages (on_config)
+        self.python_download = ""  # the size of Python's first download, said (on_files)
+        self.graphs = None  # each check's graph, laid out (on_files)
 
     def on_config(self, config):
+        """First: reads the exercises (an error in one stops the build) and adds the widget's
+        script and styles to every page."""
         self.root = Path(self.config.root or Path(config.config_file_path).parent).resolve()
         if not 0 < self.config.time_limit <= 600:
             raise PluginError("course: time_limit is in seconds: give a number above 0, up to 600")
@@ -53,7 +64,6 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             self.catalog = load_catalog(exercises)
         except ExerciseError as error:
             raise PluginError(str(error)) from error
-        # prompts, hints and "why" are rendered like the pages that show them
         self.markdown = markdown.Markdown(
             extensions=config.markdown_extensions, extension_configs=config.mdx_configs
         )
@@ -64,34 +74,9 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         config.extra_css.append(lessons.KATEX_CSS)
         return config
 
-    def on_page_markdown(self, markdown_text, page, config, files):
-        uri = page.file.src_uri
-        markdown_text = markdown_text.replace(PYTHON_DOWNLOAD, self.python_download)
-        try:
-            widgets = {"exercise": self._widget, "training": self._training}
-            return lessons.prepare(markdown_text, uri, self.root, self._to_html, widgets)
-        except (lessons.LessonError, PrerenderError) as error:
-            raise PluginError(str(error)) from error
-
-    def on_page_content(self, html, page, config, files):
-        try:
-            return lessons.finish(html, self.root)
-        except PrerenderError as error:
-            raise PluginError(f"{page.file.src_uri}: {error}") from error
-
-    def _widget(self, ids):
-        data = widget_data(ids, self.catalog, self._to_html, self.graphs)
-        data["time_limit"] = self.config.time_limit
-        data["service_worker"] = self.config.service_worker
-        return widget_html(data)
-
-    def _training(self, body):
-        data = training_data(self.catalog)
-        data["time_limit"] = self.config.time_limit
-        return training_html(data)
-
     def on_files(self, files, config):
-        # before the pages: they inline the bundle's early start (assets.start_python_early)
+        """Before any page: builds the assets the pages inline or name (the bundle's early
+        start, Python's download size, the check graphs)."""
         try:
             snapshot = self.config.memory_snapshot
             downloads = assets.build(self.root, config.site_dir, self.catalog, snapshot=snapshot)
@@ -101,21 +86,47 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             raise PluginError(str(error)) from error
         return files
 
-    def on_post_page(self, output, page, config):
-        output = assets.start_python_early(output, page.url, config.site_dir)
-        return csp.add_policy(output) if self.config.content_security_policy else output
+    def on_page_markdown(self, markdown_text, page, config, files):
+        """Runs the page's code, checks its claims, and turns its fences into HTML."""
+        markdown_text = markdown_text.replace(PYTHON_DOWNLOAD, self.python_download)
+        widgets = {"exercise": self._widget, "training": self._training}
+        try:
+            return lessons.prepare(
+                markdown_text, page.file.src_uri, self.root, self._to_html, widgets
+            )
+        except (lessons.LessonError, PrerenderError) as error:
+            raise PluginError(str(error)) from error
+
+    def on_page_content(self, html, page, config, files):
+        """Renders the page's math and graphs into its HTML, at build time."""
+        try:
+            return lessons.finish(html, self.root)
+        except PrerenderError as error:
+            raise PluginError(f"{page.file.src_uri}: {error}") from error
 
     def on_post_template(self, output_content, template_name, config):
-        # 404.html and other static templates are pages too
+        """Static templates, 404.html among them, are pages too: they get the policy."""
         if not self.config.content_security_policy or not template_name.endswith(".html"):
             return output_content
         return csp.add_policy(output_content)
 
-    def _to_html(self, text):
-        return self.markdown.reset().convert(text)
+    def on_post_page(self, output, page, config):
+        """The page's early start of Python, and its Content-Security-Policy."""
+        output = assets.start_python_early(output, page.url, config.site_dir)
+        return csp.add_policy(output) if self.config.content_security_policy else output
+
+    def on_post_build(self, config):
+        """Last: KaTeX's fonts and the service worker, beside the pages."""
+        try:
+            lessons.copy_katex(self.root, config.site_dir)
+            if self.config.service_worker:
+                isolation.write_service_worker(self.root, config.site_dir)
+        except lessons.LessonError as error:
+            raise PluginError(str(error)) from error
 
     def on_serve(self, server, config, builder):
-        # `make dev`: a change to an exercise, the Python or the widget rebuilds the site too
+        """`make dev`, after the first build: a change to an exercise, the Python or the widget
+        rebuilds the site too."""
         folders = (
             "exercises",
             "grader",
@@ -129,10 +140,20 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             server.watch(str(self.root / folder))
         return server
 
-    def on_post_build(self, config):
-        try:
-            lessons.copy_katex(self.root, config.site_dir)
-            if self.config.service_worker:
-                isolation.write_service_worker(self.root, config.site_dir)
-        except lessons.LessonError as error:
-            raise PluginError(str(error)) from error
+    # private helpers -------------------------------------------------------------------------
+
+    def _widget(self, ids):
+        data = widget_data(ids, self.catalog, self._to_html, self.graphs)
+        data["time_limit"] = self.config.time_limit
+        data["service_worker"] = self.config.service_worker
+        return widget_html(data)
+
+    def _training(self, body):
+        if body.strip():
+            raise ValueError("a ```training block takes nothing inside it")
+        data = training_data(self.catalog)
+        data["time_limit"] = self.config.time_limit
+        return training_html(data)
+
+    def _to_html(self, text):
+        return self.markdown.reset().convert(text)

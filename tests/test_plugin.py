@@ -308,6 +308,12 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     assert "index.md, line 3: unknown exercise 'sigmoid'" in done.stderr
 
 
+def test_a_training_block_with_something_inside_fails_the_build_naming_the_page(tmp_path):
+    done = mkdocs_build(tmp_path, "# Page\n\n```training\nhidden = 8\n```\n")
+    assert done.returncode != 0
+    assert "index.md, line 3: a ```training block takes nothing inside it" in done.stderr
+
+
 def test_every_page_ships_a_policy_allowing_its_inline_scripts(site):
     """A CSP <meta> comes before any script and allows each inline script by its hash."""
     for name in ("index.html", "404.html"):

@@ -15,7 +15,8 @@ from conftest import DOCS, page_run
 from grader.runner_data import runner_data
 from runner.observe import make_class, use_data
 from training import moons, nn
-from training.session import Config, Session, start_json, steps_json
+from training.session import Config, Session
+from training.worker import start_json, steps_json
 
 ENOUGH = 45  # steps: the reference passes 95% within ~35 on the default seed
 
@@ -120,3 +121,9 @@ def test_the_lessons_training_is_the_widgets_default():
     page = page_run(DOCS / "training.md").namespace
     session = Session(page["Value"], Config())
     assert [session.step() for _ in page["history"]] == page["history"]
+
+
+def test_a_config_is_clamped_points_first_then_the_batch_within_them():
+    config = Config.of({"points": 5000, "batch": 1000, "hidden": [0, 99, 8, 8], "unknown": 1})
+    assert (config.points, config.batch, config.hidden) == (400, 400, [1, 64, 8])
+    assert Config.of({"points": 3, "batch": 8}).batch == 8  # 3 points is raised to 10

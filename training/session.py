@@ -4,23 +4,19 @@ closures, a few steps at a time so that the page can pause it, show it and stop 
 
 `Session(value_class, Config())`: `.step()` takes one step of gradient descent and returns its
 loss; `.accuracy()`, `.boundary()` read the model with plain floats (no graph is built for them).
-In the browser, `start(...)` and `steps(...)` below are what the runner calls, JSON in and out.
+In the browser, training/worker.py drives it, JSON in and out.
 """
 
-import json
 import math
 import random
-import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
-from runner.graph import topological
-
+from .culprit import finite
 from .moons import two_moons
 from .nn import MLP
 
 USES = ("add", "mul", "relu")  # the ops whose closures the network's training runs
 REACH = 2.0  # the plot spans the data, and this much around it (x from -1.5 to 2.5, say)
-STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
 
 
 @dataclass
@@ -41,8 +37,8 @@ class Config:
         """A Config from a dict, unknown keys ignored and values checked."""
         config = cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
         config.hidden = [min(max(int(n), 1), 64) for n in config.hidden][:3]
-        config.batch = min(max(int(config.batch), 1), config.points)
         config.points = min(max(int(config.points), 10), 400)
+        config.batch = min(max(int(config.batch), 1), config.points)
         config.learning_rate = float(config.learning_rate)
         return config
 
@@ -77,14 +73,14 @@ class Session:
 
     def step(self):
         """One step of gradient descent on a batch; returns the loss before the step. A step
-        whose gradients are not all finite numbers moves nothing (see `culprit`)."""
+        whose gradients are not all finite numbers moves nothing (training/culprit.py)."""
         total = self.loss(*self.batch())
         if self.config.zero_grad:
             self.model.zero_grad()
         total.backward()
         self.graph = total
         params = self.model.parameters()
-        if all(_finite(p.grad) for p in params):
+        if all(finite(p.grad) for p in params):
             rate = self.learning_rate()
             for p in params:
                 p.data -= rate * p.grad
@@ -93,7 +89,7 @@ class Session:
 
     def healthy(self):
         """Whether the last step left finite numbers in every parameter and its gradient."""
-        return all(_finite(p.data) and _finite(p.grad) for p in self.model.parameters())
+        return all(finite(p.data) and finite(p.grad) for p in self.model.parameters())
 
     def weights(self):
         """Each layer's weights and biases as plain floats: `[[(w, ..., b), ...], ...]`."""
@@ -135,104 +131,3 @@ class Session:
             for i in range(size)
         ]
         return [round(s, 3) if math.isfinite(s) else None for s in self.scores(grid)]
-
-
-def culprit(graph):
-    """The closure that first turned a finite gradient into something else (nan, infinity, not a
-    number), found by running the last step's backward pass again one closure at a time: its
-    op's label (`__mul__`), or None when every closure kept the numbers finite."""
-    order = topological(graph)
-    for node in order:
-        node.grad = 0.0
-    graph.grad = 1.0
-    for node in reversed(order):
-        children = node._prev  # a learner's closure may rebind it: the list is taken first
-        finite = [_finite(child.grad) for child in children]
-        node._backward()
-        if any(was and not _finite(c.grad) for was, c in zip(finite, children, strict=True)):
-            # the closure is defined in its op's method: Value.__mul__.<locals>._backward
-            return node._backward.__qualname__.split(".")[1]
-    return None
-
-
-def _finite(number):
-    return isinstance(number, (int, float)) and math.isfinite(number)
-
-
-def broken(bodies):
-    """The learner's bodies with `+=` written `=` in `__add__` ("break it")."""
-    return dict(bodies, add=re.sub(r"\+=", "=", bodies["add"]))
-
-
-# ---- the browser's runner: one session at a time, JSON in and out ----
-
-_session = {}
-
-
-def start_json(bodies_json, config_json):
-    """Starts a session on the closures design's Value class with the learner's `bodies`
-    ({op: code}; the reference for any op not given). Returns the data, the plot's extent and
-    the untrained model's accuracy and boundary as JSON, or `{"error": ...}`."""
-    from runner.errors import describe_syntax_error
-    from runner.observe import data, make_class
-
-    design = data()["designs"]["closures"]
-    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
-    config = Config.of(json.loads(config_json))
-    theirs = broken(design["references"] | bodies) if config.assign_add else bodies
-    if config.assign_add:
-        theirs = {op: theirs[op] for op in [*bodies, "add"]}
-    try:
-        value_class, slots = make_class(design, design["references"] | theirs, theirs)
-    except SyntaxError as error:
-        return json.dumps({"error": describe_syntax_error(error, error.slots)})
-    session = Session(value_class, config)
-    _session.update(current=session, slots=slots)
-    return json.dumps(
-        {
-            "config": asdict(config),
-            "points": session.points,
-            "labels": session.labels,
-            "extent": session.extent(),
-            "accuracy": session.accuracy(),
-            "boundary": session.boundary(),
-        }
-    )
-
-
-def steps_json(count, budget_ms, boundary):
-    """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses, the
-    accuracy after them and, when asked, the boundary, as JSON. A step whose loss or weights are
-    not finite ends the call, naming the op whose closure first made a grad so; an exception in
-    the learner's code ends it too, at the learner's line."""
-    from time import perf_counter
-
-    from runner.errors import describe_exception
-    from runner.sandbox import CappedOutput, guarded
-
-    session = _session["current"]
-    losses, problem, error = [], None, None
-    until = perf_counter() + budget_ms / 1000
-    with guarded(CappedOutput()):
-        try:
-            for _ in range(min(int(count), STEPS_PER_CALL)):
-                loss = session.step()
-                losses.append(loss if _finite(loss) else None)
-                if not _finite(loss) or not session.healthy():
-                    problem = {"step": session.count, "op": culprit(session.graph)}
-                    break
-                if perf_counter() > until:
-                    break
-        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
-            error = describe_exception(raised, _session["slots"])
-    found = {
-        "step": session.count,
-        "losses": losses,
-        "accuracy": session.accuracy(),
-        "rate": session.learning_rate(),
-        "problem": problem,
-        "error": error,
-    }
-    if boundary or problem or error:
-        found["boundary"] = session.boundary()
-    return json.dumps(found, allow_nan=False)

@@ -1,5 +1,5 @@
 /**
- * A training session (training/session.py) on a runner of its own, handed over by the page's
+ * A training session (training/worker.py) on a runner of its own, handed over by the page's
  * Python (python.js `train()`): requests one at a time, each with its time limit.
  */
 

@@ -60,8 +60,8 @@ function serveRunner(python, interrupt) {
     }
   };
   on("run", run);
-  // a training session (training/session.py): this runner keeps it until the page ends it
-  const training = () => python.pyodide.pyimport("training.session");
+  // a training session (training/worker.py): this runner keeps it until the page ends it
+  const training = () => python.pyodide.pyimport("training.worker");
   const answer = (call) => {
     try {
       send({ type: "trained", answer: call() });

@@ -1,0 +1,88 @@
+"""A training session in the browser's runner (widget/src/worker/main.js calls these): one
+session at a time, JSON in and out."""
+
+import json
+import re
+from dataclasses import asdict
+
+from .culprit import culprit, finite
+from .session import Config, Session
+
+STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
+
+
+def broken(bodies):
+    """The learner's bodies with `+=` written `=` in `__add__` ("break it")."""
+    return dict(bodies, add=re.sub(r"\+=", "=", bodies["add"]))
+
+
+_session = {}  # the session under way, and the slots of its class's code
+
+
+def start_json(bodies_json, config_json):
+    """Starts a session on the closures design's Value class with the learner's `bodies`
+    ({op: code}; the reference for any op not given). Returns the data, the plot's extent and
+    the untrained model's accuracy and boundary as JSON, or `{"error": ...}`."""
+    from runner.errors import describe_syntax_error
+    from runner.observe import data, make_class
+
+    design = data()["designs"]["closures"]
+    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
+    config = Config.of(json.loads(config_json))
+    theirs = broken(design["references"] | bodies) if config.assign_add else bodies
+    if config.assign_add:
+        theirs = {op: theirs[op] for op in [*bodies, "add"]}
+    try:
+        value_class, slots = make_class(design, design["references"] | theirs, theirs)
+    except SyntaxError as error:
+        return json.dumps({"error": describe_syntax_error(error, error.slots)})
+    session = Session(value_class, config)
+    _session.update(current=session, slots=slots)
+    return json.dumps(
+        {
+            "config": asdict(config),
+            "points": session.points,
+            "labels": session.labels,
+            "extent": session.extent(),
+            "accuracy": session.accuracy(),
+            "boundary": session.boundary(),
+        }
+    )
+
+
+def steps_json(count, budget_ms, boundary):
+    """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses, the
+    accuracy after them and, when asked, the boundary, as JSON. A step whose loss or weights are
+    not finite ends the call, naming the op whose closure first made a grad so; an exception in
+    the learner's code ends it too, at the learner's line."""
+    from time import perf_counter
+
+    from runner.errors import describe_exception
+    from runner.sandbox import CappedOutput, guarded
+
+    session = _session["current"]
+    losses, problem, error = [], None, None
+    until = perf_counter() + budget_ms / 1000
+    with guarded(CappedOutput()):
+        try:
+            for _ in range(min(int(count), STEPS_PER_CALL)):
+                loss = session.step()
+                losses.append(loss if finite(loss) else None)
+                if not finite(loss) or not session.healthy():
+                    problem = {"step": session.count, "op": culprit(session.graph)}
+                    break
+                if perf_counter() > until:
+                    break
+        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
+            error = describe_exception(raised, _session["slots"])
+    found = {
+        "step": session.count,
+        "losses": losses,
+        "accuracy": session.accuracy(),
+        "rate": session.learning_rate(),
+        "problem": problem,
+        "error": error,
+    }
+    if boundary or problem or error:
+        found["boundary"] = session.boundary()
+    return json.dumps(found, allow_nan=False)
