@@ -1,14 +1,17 @@
 """The maintainers' table: every reference, stub and known-wrong answer through the grader,
-each in a process of its own (grader/isolated.py).
+each in a process of its own (grader/isolated.py), its verdict, its diagnoses and its words
+(grader/transcript.py) held to what they should be.
 
-Run `python -m grader`; exits 1 when any answer gets a verdict or diagnosis it should not.
+`python -m grader` exits 1 when any answer is graded other than expected;
+`python -m grader --write-transcripts` writes each exercise's golden transcript instead.
 """
 
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from os import cpu_count
 
-from .exercises import load_catalog
+from . import transcript
+from .exercises import EXERCISES_DIR, load_catalog
 from .isolated import grade_isolated
 from .runner_data import runner_data
 
@@ -37,19 +40,49 @@ def graded(exercises):
         return list(zip(answers, results, strict=True))
 
 
-def main():
+def write_transcripts(rows, exercises, root=EXERCISES_DIR):
+    """Writes each exercise's golden transcript from its graded rows."""
+    results = {}
+    for (exercise, name, *_), result in rows:
+        results.setdefault(exercise.id, {})[name] = result
+    for exercise_id, found in results.items():
+        file = transcript.path(exercises[exercise_id], root)
+        file.write_text(transcript.document(exercises[exercise_id], found))
+        print(f"wrote {file.relative_to(root.parent)}")
+    return 0
+
+
+def golden(exercise, root=EXERCISES_DIR):
+    """The exercise's golden transcript, by answer name (empty when it has none yet)."""
+    file = transcript.path(exercise, root)
+    return transcript.sections(file.read_text()) if file.exists() else {}
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    exercises = load_catalog()
+    rows = graded(exercises)
+    if argv == ["--write-transcripts"]:
+        return write_transcripts(rows, exercises)
     failures = 0
+    goldens = {}
     print(f"{'exercise':12} {'answer':40} {'verdict':8} {'diagnosed as':28} ok")
-    for (exercise, name, _, should_pass, wanted), result in graded(load_catalog()):
-        ok = as_expected(result, should_pass, wanted)
+    for (exercise, name, _, should_pass, wanted), result in rows:
+        said = goldens.setdefault(exercise.id, golden(exercise)).get(name)
+        words = said == transcript.transcript(result)
+        ok = as_expected(result, should_pass, wanted) and words
         failures += not ok
         shown = " ".join(result["diagnoses"]) or "-"
         print(
             f"{exercise.id:12} {name:40} {result['verdict']:8} {shown:28} {'yes' if ok else 'NO'}"
         )
-    print(f"\n{failures} answers graded other than expected." if failures else "\nAll as expected.")
-    return 1 if failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        if not as_expected(result, should_pass, wanted):
+            verdict = "pass" if should_pass else "not pass"
+            print(f"{'':12} wanted: {verdict}, diagnosed as {' '.join(wanted) or '-'}")
+        elif not words:
+            print(f"{'':12} its words differ from .meta/transcript.txt (--write-transcripts)")
+    if failures:
+        print(f"\n{failures} answers graded other than expected.")
+        return 1
+    print("\nAll as expected.")
+    return 0
