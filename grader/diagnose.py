@@ -15,8 +15,10 @@ from typing import NamedTuple
 from runner.assembly import is_stub
 
 from . import explain
+from .crashes import crash
 from .cues import builtin_names, code_cues
-from .figures import brief, seven, tuple_text
+from .explain import grad_of
+from .figures import brief, tuple_text
 from .ops import OPS, Args
 from .precision import agrees
 from .scaffold import scope
@@ -275,14 +277,16 @@ def _simplest(finding):
 
 
 def _culprit_sentence(finding, keys, seen, closures):
-    """What the op's code did, told from the step that shows it: `(sentence, (check, step))`."""
+    """What the op's code did, told from the step that shows it: `(sentence, At)`. Each claim
+    (twice, set, left, changed) is made only where that step's numbers show it."""
     label = f"`{OPS[finding.op].label}`"
-    if keys in (["calls_closure"], ["calls_backward"]) and finding.twice:
-        names = list(dict.fromkeys(f"{seen[c].names[j]}.grad" for c, j in finding.twice))
-        return (
-            f"{' and '.join(names)} received the same contribution twice: your {label} "
-            "closure runs another node's closure, which `backward()` runs too."
-        ), finding.cue_step
+    if keys == ["calls_closure"]:
+        twice = _run_twice(finding, seen)
+        if twice:
+            return (
+                f"Your {label} closure runs another node's closure, which `backward()` runs too, "
+                f"so {twice} received its contribution twice."
+            ), finding.cue_step
     where = finding.evidence
     if where is None or keys == ["nothing"]:
         return "", finding.cue_step
@@ -297,30 +301,51 @@ def _culprit_sentence(finding, keys, seen, closures):
             f"{right} is right.",
             where,
         )
+    return _closure_sentence(finding, keys, check, step, node, f"Your {label} closure {at}"), where
+
+
+def _run_twice(finding, seen):
+    """The grads a nested call pushed into from a closure that `backward()` also ran itself,
+    named (`x.grad and y.grad`), or ""."""
+    pushed = []
+    for c, j in finding.twice:
+        ran = {step.node for step in seen[c].steps if step.depth == 0}
+        feeding = [n.index for n in seen[c].nodes if any(o.index == j for o in n.operands)]
+        if any(node in ran for node in feeding):
+            pushed.append(grad_of(seen[c].names[j]))
+    return " and ".join(dict.fromkeys(pushed))
+
+
+def _closure_sentence(finding, keys, check, step, node, told):
+    """What a closure did to the first input it got wrong, against what the op's rule gives."""
     operands = [operand.index for operand in node.operands]
     right = simulate(Variant(), node, operands, step.start)
     after = {write.node: write.after for write in step.grads}
+    written = {write.node for write in step.writes} | set(after)
     for j in dict.fromkeys(operands):
         got, before, want = after.get(j, step.start[j]), step.start[j], right[j]
         if agrees(got, want):
             continue
-        name, uses = check.names[j], operands.count(j)
+        name, uses = grad_of(check.names[j]), operands.count(j)
+        zeros = [0.0] * len(step.start)
+        zeros[node.index] = step.start[node.index]  # out.grad, as the step read it
+        # what `=` leaves: the op's own share (the last one, where the input is used twice)
+        alone = agrees(got, simulate(Variant(accumulate=False), node, operands, zeros)[j])
         rule = OPS[finding.op].rule
         if uses > 1:
             rule = f"adding {rule} once for each of its {uses} uses"
         elif before != 0:
             rule = f"adding {rule}"
-        if "assign" in keys and uses > 1:
-            last = seven(got)
-            change = f"set {name}.grad once per use, so the last share ({last}) replaced the others"
-        elif "assign" in keys and before != 0:
-            change = f"replaced {name}.grad ({seven(before)}) with {seven(got)}"
+        if "assign" in keys and uses > 1 and alone:
+            change = f"set {name} once per use, so the last share ({brief(got)}) replaced the rest"
+        elif "assign" in keys and before != 0 and alone:
+            change = f"set {name} to its own share, {brief(got)}, dropping the {brief(before)}"
         elif agrees(got, before):
-            change = f"left {name}.grad at {seven(before)}"
+            change = f"gave {name} a share of 0" if j in written else f"left {name} at {brief(got)}"
         else:
-            change = f"changed {name}.grad from {seven(before)} to {seven(got)}"
-        return f"Your {label} closure {at} {change}, where {rule} gives {seven(want)}.", where
-    return "", where
+            change = f"changed {name} from {brief(before)} to {brief(got)}"
+        return f"{told} {change}, where {rule} gives {brief(want)}."
+    return ""
 
 
 def _inputs(node, check):
@@ -349,6 +374,10 @@ def diagnose_error(error, exercise, bodies):
         found = builtin_names(error.source_line, names)
     if found:
         return Diagnosis(["builtin_name"], [], explain.builtin_sentence(found[0], label, names))
+    known = crash(error, exercise, bodies[op])
+    if known:
+        key, said = known
+        return Diagnosis([key], [], said)
     if error.type == "RecursionError" and "calls_backward" in code_cues(bodies[op]):
         return Diagnosis(["calls_backward"], [])
     return Diagnosis([], [])

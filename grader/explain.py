@@ -6,7 +6,7 @@ op, and every op's own classic wrong rules (grader/ops.py). Known-wrong answers
 (`exercises/*/.meta/wrong_answers.toml`) name the keys they must get.
 """
 
-from .figures import seven
+from .figures import brief
 from .ops import OPS
 
 STRUCTURAL = {
@@ -17,8 +17,8 @@ STRUCTURAL = {
     "nested_def": "Your code defines a function of its own and never calls it, so it does "
     "nothing. Write only the body, the lines that go inside `def _backward():`, starting at "
     "the left margin: the editor is already inside the closure.",
-    "assign": "A node that feeds more than one edge receives a gradient along each of them; "
-    "`=` keeps only the last one and throws the others away. Use `+=` so they add up.",
+    "assign": "A node used more than once receives a share from each use, and `=` keeps only "
+    "the last one. Use `+=` so the shares add up.",
     "no_upstream": "By the chain rule the local derivative must be multiplied by `out.grad`, "
     "the gradient arriving from above; here `out.grad` is not 1, so leaving it out shows.",
     "one_operand": "Only `self.grad` changed: `other` is an input too and needs its own line, "
@@ -28,13 +28,12 @@ STRUCTURAL = {
     "grad_for_data": "Your code reads `.grad` where `.data` belongs: a local derivative is made "
     "of values (`self.data`, `other.data`, `out.data`), while `.grad` holds gradients that are "
     "still being summed. Only `out.grad`, the gradient arriving from above, multiplies it.",
-    "calls_closure": "Your closure calls another node's `_backward()`. `backward()` calls every "
-    "closure itself, once, in the right order, so the nodes below receive their contributions "
-    "twice. A closure only passes its own node's gradient to its inputs.",
-    "calls_backward": "Your closure calls `backward()`, which walks the graph again from that "
-    "node and sets its grad to 1, so gradients are overwritten or counted twice (and a node "
-    "that calls its own `backward()` never stops). A closure only passes its own node's "
-    "gradient to its inputs; `backward()` is called once, on the output.",
+    "calls_closure": "`backward()` already runs every closure once, in order, so a closure that "
+    "calls another node's `_backward()` runs it twice. A closure only passes its own node's "
+    "gradient to its inputs.",
+    "calls_backward": "A closure that calls `backward()` starts a second backward pass from its "
+    "own node, which sets that node's grad to 1. `backward()` is called once, on the output; a "
+    "closure only passes its own node's gradient to its inputs.",
     "wrong_node": "Your code changes the gradient of a node that is not one of the op's "
     "inputs (such as `out.grad`): a closure updates `self.grad` and, for two inputs, "
     "`other.grad`, and nothing else.",
@@ -55,7 +54,36 @@ STRUCTURAL = {
     "tuple_order": "The local derivatives are in the wrong order: the first belongs to "
     "`self`, the second to `other`.",
     "unexplained": "",
+    # crashes (grader/crashes.py), each said with the learner's line and names
+    "indented": "Code indented where Python does not expect it.",
+    "tuple_expected": "A statement where the tab takes one expression, a tuple.",
+    "unclosed_bracket": "A bracket never closed, or closed twice.",
+    "assigned_local": "An assignment to a name that makes it the closure's own.",
+    "exponent_is_a_number": "`other.data` in `__pow__`, whose exponent is a plain number.",
+    "number_for_value": "A number's `.grad` or `.data` read where the Value's belongs.",
+    "compare_value": "A Value compared with a number.",
+    "standard_library_only": "A module the course's Python does not have.",
 }
+
+# keys whose sentence is made with the learner's own names and lines when diagnosed: the
+# sentences above only describe them (for the maintainers' table)
+SAID_WITH_NAMES = {
+    "not_in_scope",
+    "builtin_name",
+    "indented",
+    "tuple_expected",
+    "unclosed_bracket",
+    "assigned_local",
+    "exponent_is_a_number",
+    "number_for_value",
+    "compare_value",
+    "standard_library_only",
+}
+
+
+def grad_of(name):
+    """`name.grad`, as Python reads it: `x.grad`, `(n * 2).grad`, `(2.5).grad`."""
+    return f"{name}.grad" if name.isidentifier() else f"({name}).grad"
 
 
 def diagnoses():
@@ -73,27 +101,30 @@ def sentence(keys):
     return " ".join(diagnoses()[key] for key in keys if diagnoses()[key])
 
 
-def expected_sentence(name, expected, uses):
+def expected_sentence(name, expected, uses, design="closures"):
     """What `name.grad` should be and where that number comes from; `uses` are the ops that
-    consume the node, once per edge."""
-    if len(uses) > 1:
-        how = f"{name} feeds {len(uses)} edges, so its grad is the sum of {len(uses)} contributions"
+    consume the node, once per use. In the local-gradients design `backward()` adds the
+    shares up, not the learner's code."""
+    if len(uses) > 1 and design == "closures":
+        how = f"{name} is used {len(uses)} times, and each use's closure adds its share"
+    elif len(uses) > 1:
+        how = f"`backward()` adds up the shares of {name}'s {len(uses)} uses"
     elif uses:
-        how = f"{OPS[uses[0]].rule}, from {name}'s one edge"
+        how = f"{OPS[uses[0]].rule}, from {name}'s one use"
     else:
         how = "the gradient seeded into it"
-    return f"{name}.grad should be {seven(expected)}: {how}."
+    return f"{grad_of(name)} should be {brief(expected)}: {how}."
 
 
 def not_a_number_sentence(name, kind):
     if kind == "Value":
         return (
-            f"{name}.grad became a Value, not a number: use `other.data` or `out.data` "
+            f"{grad_of(name)} became a Value, not a number: use `other.data` or `out.data` "
             "(the numbers) where you wrote `other` or `out`."
         )
     if kind in ("nan", "inf", "-inf"):
-        return f"{name}.grad became {kind}, not a number that can be compared."
-    return f"{name}.grad became a {kind}, not a number."
+        return f"{grad_of(name)} became {kind}, not a number that can be compared."
+    return f"{grad_of(name)} became a {kind}, not a number."
 
 
 def scope_sentence(label, names):

@@ -3,13 +3,10 @@
 checked grads, the graph's nodes, the step-through, the verdict and its sentences."""
 
 from . import explain
-from .figures import figure, seven, tuple_text
+from .figures import brief, figure, seven, tuple_text
 from .ops import OPS
 from .precision import agrees
 from .result import Change, Check, Culprit, GraphNode, Result, Row, Step
-
-# keys whose sentence the diagnosis already says in its own words
-SAID_ELSEWHERE = ("not_in_scope", "builtin_name")
 
 
 def present(exercise, observation, stubs):
@@ -17,7 +14,7 @@ def present(exercise, observation, stubs):
     result = Result(exercise.id, stubs=stubs)
     result.stdout, result.stdout_truncated = observation.stdout, observation.stdout_truncated
     result.error = _plain_error(observation.error)
-    result.checks = [_check(seen) for seen in observation.checks]
+    result.checks = [_check(seen, exercise.design) for seen in observation.checks]
     return _conclude(exercise, result)
 
 
@@ -50,9 +47,17 @@ def _plain_error(error):
 
 
 def tell(result, observation, diagnosis):
-    """The diagnosis in the result: its keys, its sentences, each culprit tied to its step."""
+    """The diagnosis in the result: its keys, its sentences (each culprit's explanation beside
+    it), each culprit tied to its step."""
     result.diagnoses = diagnosis.keys
-    sentences = [culprit.sentence for culprit in diagnosis.culprits if culprit.sentence]
+    known, told = explain.diagnoses(), set(explain.SAID_WITH_NAMES)
+    parts = [diagnosis.said]
+
+    def explained(keys):
+        fresh = [key for key in keys if key not in told]
+        told.update(fresh)
+        return [known[key] for key in fresh]
+
     for culprit in diagnosis.culprits:
         check, step = _displayed(observation, culprit)
         result.culprits.append(
@@ -60,9 +65,9 @@ def tell(result, observation, diagnosis):
         )
         if culprit.sentence and step is not None:
             result.checks[check].steps[step].note = culprit.sentence
-    known = explain.diagnoses()
-    said = [known[key] for key in diagnosis.keys if key not in SAID_ELSEWHERE]
-    result.diagnosis = " ".join(text for text in (diagnosis.said, *sentences, *said) if text)
+        parts += [culprit.sentence, *explained(culprit.keys)]
+    parts += explained(diagnosis.keys)
+    result.diagnosis = " ".join(text for text in parts if text)
     if not observation.error:
         for row in result.rows:
             if not row.passed and row.got is not None:
@@ -80,7 +85,7 @@ def _displayed(observation, culprit):
 
 def _given(check):
     given = [f"{name} = {value!r}" for name, value in check.leaves.items()]
-    return ", ".join(given + [f"out.grad = {check.grad!r}"] if check.output == "out" else given)
+    return ", ".join([*given, f"{explain.grad_of(check.output)} = {check.grad!r}"])
 
 
 def _uses(nodes):
@@ -91,11 +96,11 @@ def _uses(nodes):
     return found
 
 
-def _check(seen):
+def _check(seen, design):
     checked = {seen.names.index(name) for name in seen.check.names} if seen.complete else set()
     uses = _uses(seen.nodes)
     order = sorted(checked, key=lambda j: seen.check.names.index(seen.names[j]))
-    rows = [_row(seen, j, uses[j]) for j in order]
+    rows = [_row(seen, j, uses[j], design) for j in order]
     passed = {row.node: row.passed for row in rows}
     first = seen.steps[0].start if seen.steps else seen.got
     return Check(
@@ -111,9 +116,9 @@ def _check(seen):
     )
 
 
-def _row(seen, j, uses):
+def _row(seen, j, uses, design):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
-    value = f"{name}.grad"
+    value = explain.grad_of(name)
     if isinstance(got, str):  # not a number at all: the name of what it was
         why = explain.not_a_number_sentence(name, got)
         return Row(value, j, None, expected, got, seven(expected), False, why, ["not_a_number"])
@@ -124,9 +129,9 @@ def _row(seen, j, uses):
         )
     passed = agrees(got, expected)
     why = (
-        f"{name}.grad is {seven(expected)}, as expected."
+        f"{value} is {brief(expected)}, as expected."
         if passed
-        else explain.expected_sentence(name, expected, uses)
+        else explain.expected_sentence(name, expected, uses, design)
     )
     return Row(value, j, got, expected, seven(got), seven(expected), passed, why)
 
@@ -204,5 +209,6 @@ def _conclude(exercise, result):
         result.summary = f"All {len(rows)} gradients match to seven decimals."
     if result.stubs and exercise.kind == "graph":
         labels = ", ".join(OPS[op].label for op in result.stubs)
-        result.summary += f" Still the starter code: {labels}. Write them on their own tabs."
+        them = "them on their own tabs" if len(result.stubs) > 1 else "it on its own tab"
+        result.summary += f" Still the starter code: {labels}. Write {them}."
     return result

@@ -37,8 +37,13 @@ class Slots:
 
 
 def describe_syntax_error(error, slots):
-    """A SyntaxError inside the assembled class belongs to the slot it falls in or ends after."""
+    """A SyntaxError inside the assembled class belongs to the slot it falls in or ends after,
+    or to the slot right after its line: a bracket the learner left open closes the class's own
+    around their tuple, so Python reports the class's opening bracket as never closed."""
     lineno = error.lineno if isinstance(error.lineno, int) else 0
+    if lineno + 1 in slots.starts.values():
+        slot = next(slot for slot, start in slots.starts.items() if start == lineno + 1)
+        lineno += slots.length(slot)
     before = [slot for slot, start in slots.starts.items() if start <= lineno]
     slot = max(before, key=slots.starts.get) if before else None
     line = min(lineno - slots.starts[slot] + 1, slots.length(slot)) if slot else lineno

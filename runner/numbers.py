@@ -9,12 +9,13 @@ _TYPE_NAME = type.__dict__["__name__"]  # a class's real name, whatever its meta
 
 def encode(value):
     """`value` as JSON can carry it: a finite float; "nan", "inf" or "-inf"; "huge" for an int
-    too large for a float; `{"type": name}` for anything that is not an int or a float."""
+    too large for a float; `{"type": name}` for anything that is not an int or a float. A float
+    of a subclass (numpy's float64 is one) counts by its value, whatever its methods say."""
     kind = type(value)
-    if kind is not int and kind is not float:
+    if kind is not int and not issubclass(kind, float):
         return {"type": _TYPE_NAME.__get__(kind)[:100]}
     try:
-        number = float(value)
+        number = float.__float__(value) if kind is not int else float(value)
     except OverflowError:
         return "huge"
     return number if math.isfinite(number) else str(number)

@@ -76,7 +76,7 @@ def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(visit, e
     expected = grade("diamond", {**exercises["diamond"].solutions, "mul": wrong})
     assert learner.run() == "fail"
     [culprit] = expected["culprits"]
-    assert culprit["label"] == "__mul__" and "replaced a.grad" in culprit["sentence"]
+    assert culprit["label"] == "__mul__" and "set a.grad to its own share" in culprit["sentence"]
     assert as_read(culprit["sentence"]) in learner.result_text()
     learner.result.get_by_role("button", name="Open the __mul__ tab").click()
     expect(learner.tab("__mul__")).to_have_attribute("aria-selected", "true")

@@ -97,6 +97,15 @@ def test_the_stubs_train_nothing(design, exercises):
     assert session.weights() == before
 
 
+def test_with_the_starter_closures_training_stops_at_once_and_says_it_is_stalled(exercises):
+    stubs = {op: exercises[op].stubs[op] for op in ("add", "mul", "relu")}
+    start_json(json.dumps(stubs), "{}")
+    answer = json.loads(steps_json(40, 10_000, False))
+    assert answer["problem"] == {"step": 1, "op": None, "stalled": True}
+    start_json("{}", "{}")  # the reference closures: every weight gets a gradient
+    assert json.loads(steps_json(5, 10_000, False))["problem"] is None
+
+
 # ---- the lessons compute what the widget computes ----
 
 

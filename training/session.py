@@ -87,6 +87,11 @@ class Session:
         self.count += 1
         return total.data
 
+    def stalled(self):
+        """Whether the last step's backward pass reached no parameter at all: every gradient 0.
+        Training that works never does this (the L2 term alone gives every weight a gradient)."""
+        return all(p.grad == 0 for p in self.model.parameters())
+
     def healthy(self):
         """Whether the last step left finite numbers in every parameter and its gradient."""
         return all(finite(p.data) and finite(p.grad) for p in self.model.parameters())

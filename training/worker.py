@@ -71,6 +71,9 @@ def steps_json(count, budget_ms, boundary):
                 if not finite(loss) or not session.healthy():
                     problem = {"step": session.count, "op": culprit(session.graph)}
                     break
+                if session.stalled():  # nothing can learn: say so rather than step forever
+                    problem = {"step": session.count, "op": None, "stalled": True}
+                    break
                 if perf_counter() > until:
                     break
         except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all

@@ -142,9 +142,17 @@ function describe(check) {
 function legend(check) {
   const wrong = check.nodes.filter((node) => node.state === "wrong").map((node) => node.name);
   const said = wrong.length
-    ? `Wrong (dashed, ✗): ${wrong.join(", ")}, each with the grad it should have.`
-    : "Every checked grad is right.";
-  return `${said} Each node shows its data and the grad your code left in it.`;
+    ? `Wrong (red, dashed, ✗): ${wrong.join(", ")}, each with the grad it should have; right (green): the other checked grads.`
+    : "Every checked grad is right (green).";
+  const stepping = check.steps.length
+    ? " Stepping through, a thick border marks the node whose closure ran, and a shaded node a grad it wrote."
+    : "";
+  return `${said} Each node shows its data and the grad your code left in it.${stepping}`;
+}
+
+/** `x.grad`, or `(x + y).grad` where the name is an expression: as Python reads it. */
+function attribute(name, what) {
+  return /^[A-Za-z_]\w*$/.test(name) ? `${name}.${what}` : `(${name}).${what}`;
 }
 
 /**
@@ -201,7 +209,7 @@ function stepThrough(check, show) {
 
 function before(check, count) {
   const seeded = check.nodes.filter((node) => Number(check.start[node.id]) !== 0);
-  const seeds = seeded.map((node) => `${node.name}.grad is ${short(check.start[node.id])}`).join(", ");
+  const seeds = seeded.map((node) => `${attribute(node.name, "grad")} is ${short(check.start[node.id])}`).join(", ");
   const follow = count === 1 ? "One step follows" : `${count} steps follow`;
   return `Before the first step: ${seeds ? `${seeds}, every other grad 0` : "every grad is 0"}. ${follow}.`;
 }
@@ -211,8 +219,11 @@ function describeStep(check, step, at, count) {
   const who = step.label === "leaf" ? `${name}, a leaf` : `the ${step.label} closure of ${name}`;
   const nested = step.depth ? " (called from another closure, not by backward())" : "";
   const changes = step.changes.map((change) => {
-    const target = `${check.nodes[change.node].name}.${change.what}`;
-    const how = { added: "added its share", replaced: "replaced what was there" }[change.kind] ?? "changed";
+    const target = attribute(check.nodes[change.node].name, change.what);
+    const same = change.before_text === change.after_text;
+    const how =
+      { added: "added its share", replaced: "replaced what was there" }[change.kind] ??
+      (same ? "written, the same number" : "changed");
     return `${target} ${short(change.before_text)} → ${short(change.after_text)} (${how})`;
   });
   const did = changes.length ? changes.join("; ") : "it changed no grad";

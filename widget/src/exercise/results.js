@@ -150,7 +150,7 @@ function checksTable(result, graphs) {
               { colspan: "4", scope: "rowgroup" },
               h("code", {}, check.built.split("\n").join("; ")),
               h("span", { class: "mg-checks__given" }, check.given),
-              check.complete ? "" : h("span", { class: "mg-checks__stopped" }, "stopped here: your code raised"),
+              check.complete ? "" : h("span", { class: "mg-checks__stopped" }, " stopped here: your code raised"),
               graphButton(graphs, result, index),
             ),
           ),

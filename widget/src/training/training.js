@@ -13,6 +13,7 @@ import { python } from "../page/python.js";
 import { store } from "../page/storage.js";
 import { codeKey } from "../exercise/model.js";
 import { tabProgress } from "../exercise/progress.js";
+import { isStub } from "../shared/scaffold.js";
 import { statusLine } from "../exercise/status.js";
 import { boundary, curves } from "./plots.js";
 
@@ -149,7 +150,7 @@ function createTrainer({ data, settings, source, view, root }) {
   /** Ends the session on a stop, a crash or an error in the learner's code; true if none. */
   function settled(answer) {
     if (answer.stopped === "stop") return false;
-    const problem = problemOf(answer, step, data.time_limit);
+    const problem = problemOf(answer, step, data.time_limit, source.starters());
     if (!problem) return true;
     view.stopped(problem);
     end();
@@ -210,13 +211,17 @@ function createTrainer({ data, settings, source, view, root }) {
 }
 
 /** What ended training, said for the learner, or null when nothing did. */
-function problemOf(answer, step, timeLimit) {
+function problemOf(answer, step, timeLimit, starters) {
   if (answer.stopped === "time")
     return `Training stopped at step ${step}: a few steps took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a closure does this.`;
   if (answer.crashed) return `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
   if (answer.error) return `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
   if (!answer.problem) return null;
-  const { op, step: at } = answer.problem;
+  const { op, step: at, stalled } = answer.problem;
+  if (stalled) {
+    const still = starters.length ? ` Still the starter code: ${starters.join(", ")}.` : "";
+    return `Training stopped at step ${at}: no gradient reached any weight or bias, so nothing can learn.${still}`;
+  }
   return op
     ? `Training stopped at step ${at}: the ${op} closure turned a gradient into something that is not a number (nan or infinity). Open its tab on the exercise page and look at what it adds.`
     : `Training stopped at step ${at}: the loss or the weights stopped being numbers (nan or infinity), though every closure kept its gradients finite. A learning rate far too high does this.`;
@@ -330,5 +335,7 @@ function sourcePart(opsData, id, onChoice) {
   }
   const bodies = () =>
     Object.fromEntries(ops().flatMap((op) => (op.passed || !useReference ? [[op.op, op.text]] : [])));
-  return { el, refresh, bodies };
+  /** The labels of the ops training runs with their starter code. */
+  const starters = () => ops().flatMap((op) => (op.op in bodies() && isStub(op.text, op.stub) ? [op.label] : []));
+  return { el, refresh, bodies, starters };
 }

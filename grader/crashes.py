@@ -1,0 +1,150 @@
+"""Why the learner's code raised, in their terms: each family of crash the grader can tell
+apart from the error, the line it happened on and the code, with the fix, never the solution.
+
+`crash(error, exercise, body)` returns `(key, sentence)` or None; the keys are diagnoses of
+grader/explain.py. Each sentence names the learner's line.
+"""
+
+import ast
+import re
+
+from .cues import code_cues
+
+# modules a learner may reach for that the course's Python does not have
+THIRD_PARTY = ("numpy", "scipy", "torch", "jax", "sympy", "pandas")
+COMPARED = re.compile(r"'(?:<|<=|>|>=)' not supported between instances of '(\w+)' and '(\w+)'")
+NO_ATTRIBUTE = re.compile(r"'(int|float|bool)' object has no attribute '(data|grad)'")
+UNBOUND = re.compile(r"local variable '(\w+)'")
+BRACKET = re.compile(r"was never closed|unmatched|does not match opening")
+ARITHMETIC = ("ZeroDivisionError", "OverflowError", "ValueError")
+
+
+def crash(error, exercise, body):
+    """`(key, sentence)` for the family of `error` (an observation.RunError), or None."""
+    where = f"Line {error.line} of your `{error.label}` code" if error.line else "Your code"
+    for family in FAMILIES:
+        found = family(error, exercise, body, where)
+        if found:
+            return found
+    return None
+
+
+def _indented(error, exercise, body, where):
+    if error.type not in ("IndentationError", "TabError"):
+        return None
+    return "indented", (
+        f"{where} is indented where Python does not expect it. Start at the left margin (the "
+        "editor is already inside the function) and indent only the lines inside a block."
+    )
+
+
+def _unclosed(error, exercise, body, where):
+    if error.type != "SyntaxError" or not BRACKET.search(error.message):
+        return None
+    return "unclosed_bracket", f"{where} has a bracket that is never closed, or closed twice."
+
+
+def _statement_for_tuple(error, exercise, body, where):
+    if error.type != "SyntaxError" or exercise.design != "local_grads":
+        return None
+    return "tuple_expected", (
+        f"{where} is not an expression: this tab takes one, the tuple of local gradients, "
+        "such as `(a, b)`, with no `=` and no `.grad`."
+    )
+
+
+def _unbound(error, exercise, body, where):
+    found = UNBOUND.search(error.message) if error.type == "UnboundLocalError" else None
+    if not found:
+        return None
+    name = found.group(1)
+    target = f"`{name}.grad`" if name in ("self", "other", "out") else "`self.grad` or `other.grad`"
+    return "assigned_local", (
+        f"{where} assigns to `{name}` itself, which makes `{name}` a name of the closure's own, "
+        f"read before it has a value. Add to a gradient instead: {target} `+= ...`."
+    )
+
+
+def _attribute(error, exercise, body, where):
+    found = NO_ATTRIBUTE.search(error.message) if error.type == "AttributeError" else None
+    if not found:
+        return None
+    attribute = found.group(2)
+    if error.slot == "pow" and re.search(rf"\bother\.{attribute}\b", error.source_line):
+        return "exponent_is_a_number", (
+            f"{where} reads `other.{attribute}`, but in `__pow__` `other` is the exponent, a "
+            "plain number: use `other` itself. The exponent gets no gradient."
+        )
+    name = _number_name(body, error.source_line, attribute)
+    if not name:
+        return None
+    value, number = name
+    return "number_for_value", (
+        f"{where} reads `{number}.{attribute}`, but `{number}` is a number (`{value}.data`), "
+        f"which has no `.{attribute}`: the Value is `{value}`."
+    )
+
+
+def _number_name(body, source_line, attribute):
+    """`(value, name)` when the line reads `name.attribute` and the body set `name` to
+    `value.data` (as `x = self.data`), else None."""
+    try:
+        tree = ast.parse(body)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if not isinstance(target, ast.Name) or not _reads_data(value):
+            continue
+        if re.search(rf"\b{re.escape(target.id)}\.{attribute}\b", source_line):
+            return value.value.id, target.id
+    return None
+
+
+def _reads_data(node):
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "data"
+        and isinstance(node.value, ast.Name)
+        and node.value.id in ("self", "other", "out")
+    )
+
+
+def _compared(error, exercise, body, where):
+    found = COMPARED.search(error.message) if error.type == "TypeError" else None
+    if not found or "Value" not in found.groups():
+        return None
+    return "compare_value", (
+        f"{where} compares a Value with a number. Compare the number it holds, its `.data` "
+        f"(such as `out.data > 0`)."
+    )
+
+
+def _imported(error, exercise, body, where):
+    module = (error.name or "").partition(".")[0]
+    if error.type != "ModuleNotFoundError" or module not in THIRD_PARTY:
+        return None
+    return "standard_library_only", (
+        f"{where} imports `{module}`, but the course's Python has the standard library only. "
+        "Use `math` (`math.exp`, `math.tanh`, `math.log`) or `out.data`."
+    )
+
+
+def _grad_read(error, exercise, body, where):
+    if error.type not in ARITHMETIC or "grad_for_data" not in code_cues(body):
+        return None
+    return "grad_for_data", f"{where} raised {error.type}: a `.grad` it reads is still 0 there."
+
+
+FAMILIES = (
+    _indented,
+    _unclosed,
+    _statement_for_tuple,
+    _unbound,
+    _attribute,
+    _compared,
+    _imported,
+    _grad_read,
+)
