@@ -58,10 +58,10 @@ def _unbound(error, exercise, body, where):
     if not found:
         return None
     name = found.group(1)
-    target = f"`{name}.grad`" if name in ("self", "other", "out") else "`self.grad` or `other.grad`"
+    value = name if name in ("self", "other", "out") else "self"
     return "assigned_local", (
         f"{where} assigns to `{name}` itself, which makes `{name}` a name of the closure's own, "
-        f"read before it has a value. Add to a gradient instead: {target} `+= ...`."
+        f"read before it has a value. Add to a Value's gradient instead: `{value}.grad += ...`."
     )
 
 
@@ -117,8 +117,7 @@ def _compared(error, exercise, body, where):
     if not found or "Value" not in found.groups():
         return None
     return "compare_value", (
-        f"{where} compares a Value with a number. Compare the number it holds, its `.data` "
-        f"(such as `out.data > 0`)."
+        f"{where} compares a Value with a number: compare the number it holds, its `.data`."
     )
 
 

@@ -32,6 +32,8 @@ def code_cues(body):
         factors = (node.left, node.right) if isinstance(node, ast.BinOp) else ()
         if isinstance(getattr(node, "op", None), FACTORS) and any(map(_reads_input_grad, factors)):
             cues.add("grad_for_data")
+    if any(_assigns_grad(node) for node in nodes):
+        cues.add("assign")
     targets = [target for node in nodes for target in _targets(node)]
     attributes = [target.attr for target in targets if isinstance(target, ast.Attribute)]
     if "data" in attributes:
@@ -49,6 +51,18 @@ def _reads_input_grad(node):
         and isinstance(node.value, ast.Name)
         and node.value.id in ("self", "other")
     )
+
+
+def _assigns_grad(node):
+    """`x.grad = ...` with `=`, not adding to what is there (`x.grad = x.grad + ...` adds)."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return False
+    target = node.targets[0]
+    if not (isinstance(target, ast.Attribute) and target.attr == "grad"):
+        return False
+    return ast.dump(target, annotate_fields=False).replace("Store", "Load") not in {
+        ast.dump(part, annotate_fields=False) for part in ast.walk(node.value)
+    }
 
 
 def _targets(node):

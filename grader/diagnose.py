@@ -253,7 +253,10 @@ def _decide(finding, body, stub):
     cues = code_cues(body)
     structural = next((key for key in STRUCTURAL_FIRST if key in finding.cues), None)
     if structural == "calls_closure" and "calls_backward" in cues:
-        return ["calls_backward"]
+        structural = "calls_backward"
+    if structural in ("calls_closure", "calls_backward"):
+        # the extra calls hide what the numbers would say of `=`: the code says it
+        return [structural, *(["assign"] if "assign" in cues else [])]
     if structural:
         return [structural]
     if finding.common is None:
@@ -369,15 +372,15 @@ def diagnose_error(error, exercise, bodies):
     if error.type == "NameError" and error.name:
         said = explain.not_in_scope_sentence(error.name, label, names)
         return Diagnosis(["not_in_scope"], [], said)
+    known = crash(error, exercise, bodies[op])
+    if known:
+        key, said = known
+        return Diagnosis([key], [], said)
     found = [error.builtin] if error.builtin else []
     if not found and error.type in ("TypeError", "AttributeError"):
         found = builtin_names(error.source_line, names)
     if found:
         return Diagnosis(["builtin_name"], [], explain.builtin_sentence(found[0], label, names))
-    known = crash(error, exercise, bodies[op])
-    if known:
-        key, said = known
-        return Diagnosis([key], [], said)
     if error.type == "RecursionError" and "calls_backward" in code_cues(bodies[op]):
         return Diagnosis(["calls_backward"], [])
     return Diagnosis([], [])

@@ -14,7 +14,7 @@ def present(exercise, observation, stubs):
     result = Result(exercise.id, stubs=stubs)
     result.stdout, result.stdout_truncated = observation.stdout, observation.stdout_truncated
     result.error = _plain_error(observation.error)
-    result.checks = [_check(seen, exercise.design) for seen in observation.checks]
+    result.checks = [_check(seen, exercise) for seen in observation.checks]
     return _conclude(exercise, result)
 
 
@@ -89,18 +89,19 @@ def _given(check):
 
 
 def _uses(nodes):
+    """`{node: [the node using it, once per use]}`."""
     found = {node.index: [] for node in nodes}
     for node in nodes:
         for operand in node.operands:
-            found[operand.index].append(node.op.name)
+            found[operand.index].append(node)
     return found
 
 
-def _check(seen, design):
+def _check(seen, exercise):
     checked = {seen.names.index(name) for name in seen.check.names} if seen.complete else set()
     uses = _uses(seen.nodes)
     order = sorted(checked, key=lambda j: seen.check.names.index(seen.names[j]))
-    rows = [_row(seen, j, uses[j], design) for j in order]
+    rows = [_row(seen, j, uses[j], exercise) for j in order]
     passed = {row.node: row.passed for row in rows}
     first = seen.steps[0].start if seen.steps else seen.got
     return Check(
@@ -116,7 +117,7 @@ def _check(seen, design):
     )
 
 
-def _row(seen, j, uses, design):
+def _row(seen, j, uses, exercise):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
     value = explain.grad_of(name)
     if isinstance(got, str):  # not a number at all: the name of what it was
@@ -128,12 +129,28 @@ def _row(seen, j, uses, design):
             value, j, None, expected, seven(got), seven(expected), False, why, ["not_finite"]
         )
     passed = agrees(got, expected)
-    why = (
-        f"{value} is {brief(expected)}, as expected."
-        if passed
-        else explain.expected_sentence(name, expected, uses, design)
-    )
+    if passed:
+        why = f"{value} is {brief(expected)}, as expected."
+    else:
+        why = _passed_on(seen, name, uses, exercise) or explain.expected_sentence(
+            name, expected, [user.op.name for user in uses], exercise.design
+        )
     return Row(value, j, got, expected, seven(got), seven(expected), passed, why)
+
+
+def _passed_on(seen, name, uses, exercise):
+    """Why a grad is wrong when the one op using it is the course's own code: the grad it passes
+    on was wrong already (a row's why is about the op at fault, never another op's rule)."""
+    if len(uses) != 1 or uses[0].op.name in exercise.ops:
+        return ""
+    user = uses[0]
+    got, expected = seen.got[user.index], user.grad
+    if not isinstance(got, float) or agrees(got, expected):
+        return ""
+    return (
+        f"{explain.grad_of(name)} comes through `{user.op.label}`, which passes on "
+        f"{explain.grad_of(seen.names[user.index])}: that is {brief(got)}, not {brief(expected)}."
+    )
 
 
 def _graph_node(seen, node, passed):
