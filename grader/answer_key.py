@@ -18,6 +18,7 @@ class Node:
         self._prev = tuple(dict.fromkeys(operands))
         self.op = op
         self.exponent = exponent
+        self.reflected = False  # built by __radd__ or __rmul__: written with its operands swapped
         self._args = None
 
     def args(self):
@@ -53,10 +54,15 @@ class Node:
 
     # derived ops, built from the ones above exactly as the scaffolds build them
     def __radd__(self, other):
-        return self + other
+        return (self + other)._written_reflected()
 
     def __rmul__(self, other):
-        return self * other
+        return (self * other)._written_reflected()
+
+    def _written_reflected(self):
+        """`2 * n` builds `n * 2`, as the scaffolds do; its name keeps the order it was written."""
+        self.reflected = True
+        return self
 
     def __neg__(self):
         return self * -1
@@ -113,7 +119,8 @@ def _made_name(node, names):
     parts = [names[operand.index] for operand in node.operands]
     parts = [f"({part})" if " " in part else part for part in parts]
     if node.op.arity == 2:
-        return f"{parts[0]} {node.op.symbol} {parts[1]}"
+        first, second = parts[::-1] if node.reflected else parts
+        return f"{first} {node.op.symbol} {second}"
     if node.op.power:
         return f"{parts[0]}**{node.exponent!r}"
     return f"{parts[0]}.{node.op.label}()"

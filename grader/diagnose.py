@@ -286,9 +286,10 @@ def _culprit_sentence(finding, keys, seen, closures):
     if keys == ["calls_closure"]:
         twice = _run_twice(finding, seen)
         if twice:
+            whose = "their contributions" if len(twice) > 1 else "its contribution"
             return (
                 f"Your {label} closure runs another node's closure, which `backward()` runs too, "
-                f"so {twice} received its contribution twice."
+                f"so {' and '.join(twice)} received {whose} twice."
             ), finding.cue_step
     where = finding.evidence
     if where is None or keys == ["nothing"]:
@@ -309,14 +310,14 @@ def _culprit_sentence(finding, keys, seen, closures):
 
 def _run_twice(finding, seen):
     """The grads a nested call pushed into from a closure that `backward()` also ran itself,
-    named (`x.grad and y.grad`), or ""."""
+    named (`["x.grad", "y.grad"]`)."""
     pushed = []
     for c, j in finding.twice:
         ran = {step.node for step in seen[c].steps if step.depth == 0}
         feeding = [n.index for n in seen[c].nodes if any(o.index == j for o in n.operands)]
         if any(node in ran for node in feeding):
             pushed.append(grad_of(seen[c].names[j]))
-    return " and ".join(dict.fromkeys(pushed))
+    return list(dict.fromkeys(pushed))
 
 
 def _closure_sentence(finding, keys, check, step, node, told):
