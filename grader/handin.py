@@ -1,0 +1,77 @@
+"""A learner's work, as "Download my work" saves it (widget/src/page/work.js writes the same
+format; HOSTING.md documents it), decoded once from an untrusted file.
+
+    {"format": "micrograd-work", "version": 1,
+     "course": "3f2a9c0b1d4e",            # course_id(): which exercises the work is for
+     "saved": "2026-11-24T09:30:00.000Z",
+     "code": {"mul": "self.grad += ...",   # by tab's code key: "mul", "local_grads/mul"
+              "local_grads/mul": "(other.data, self.data)"},
+     "tabs": {"mul": {"verdict": "pass", "at": "2026-11-24T09:29:58.000Z"}}}   # claims only
+
+A verdict in the file is only what the learner's browser said: regrading ignores it.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+FORMAT = "micrograd-work"
+VERSION = 1
+MAX_BYTES = 1_000_000  # far more than the code of every tab
+MAX_CODE = 100_000  # characters of one tab's code
+
+
+class HandInError(ValueError):
+    """A file that is not a learner's work this grader can read: the message says why."""
+
+
+@dataclass(frozen=True)
+class HandIn:
+    course: str
+    saved: str
+    code: dict  # code key -> the learner's code
+    claimed: dict  # exercise id -> the verdict the learner's browser showed
+
+
+def course_id(exercises):
+    """Which exercises a course has, as they are defined: a work file names the course it came
+    from, so that a file from another course (or a changed one) is told apart."""
+    versions = sorted(f"{exercise.id}:{exercise.version}" for exercise in exercises.values())
+    return hashlib.sha256("\n".join(versions).encode()).hexdigest()[:12]
+
+
+def code_key(design, op):
+    """The key of an op's code in a design (widget/src/exercise/model.js `codeKey`)."""
+    return op if design == "closures" else f"{design}/{op}"
+
+
+def read_handin(raw):
+    """The HandIn in `raw` (bytes); raises HandInError for anything else."""
+    if len(raw) > MAX_BYTES:
+        raise HandInError(f"larger than {MAX_BYTES // 1000} KB: not a work file")
+    try:
+        found = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise HandInError("not JSON: not a work file") from None
+    if not isinstance(found, dict) or found.get("format") != FORMAT:
+        raise HandInError('not a micrograd work file (no "format": "micrograd-work")')
+    if found.get("version") != VERSION:
+        raise HandInError(
+            f"work file version {found.get('version')!r}: this grader reads {VERSION}"
+        )
+    code, tabs = found.get("code"), found.get("tabs", {})
+    if not isinstance(code, dict) or not isinstance(tabs, dict):
+        raise HandInError("its code is not a list of tabs")
+    for key, text in code.items():
+        if not isinstance(text, str) or len(text) > MAX_CODE:
+            raise HandInError(f"the code of {str(key)[:40]!r} is not text of a tab's size")
+    claimed = {
+        str(name)[:40]: tab["verdict"]
+        for name, tab in tabs.items()
+        if isinstance(tab, dict) and isinstance(tab.get("verdict"), str)
+    }
+    course = found.get("course")
+    saved = found.get("saved")
+    return HandIn(
+        str(course)[:40] if course else "", str(saved)[:40] if saved else "", code, claimed
+    )
