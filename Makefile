@@ -50,7 +50,7 @@ test: setup lint
 	$(BIN)/pytest site_tests/
 
 # formatting and lint rules: ruff for Python; ESLint and Prettier for JavaScript and CSS
-JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" \
+JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" "runner/**/*.mjs" \
 	"site_tests/**/*.{js,mjs}" "bytecode/**/*.mjs" "*.js"
 lint: $(VENV)/.installed node_modules/.installed
 	$(BIN)/ruff check .

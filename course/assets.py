@@ -29,6 +29,7 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
+from grader.handin import course_id
 from grader.runner_data import runner_data
 
 from .head import insert_first
@@ -83,6 +84,8 @@ def build(root, site_dir, catalog, *, snapshot=False):
             "grader": under_assets(grader_zip),
             "lock": {"info": lock["info"], "packages": {}},
             "snapshot": snapshot,
+            # which exercises, as defined: a work file names the course it was saved from
+            "course": course_id(catalog),
             # what each download holds: progress counts it whatever the host's compression
             "sizes": {
                 "wasm": (pyodide_dir / "pyodide.asm.wasm").stat().st_size,
@@ -171,11 +174,13 @@ def copy_pyodide(root, site_dir):
 
 
 def python_files(root, packages):
-    """The files of `packages` as `(path in zip, bytes)`, sorted; caches left out."""
+    """The files of `packages` as `(path in zip, bytes)`, sorted; caches, the Node harness and
+    the golden transcripts (for maintainers, not for a browser) left out."""
     root = Path(root)
     for package in packages:
         for path in sorted((root / package).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            left_out = path.suffix in (".pyc", ".mjs") or path.name == "transcript.txt"
+            if path.is_file() and "__pycache__" not in path.parts and not left_out:
                 yield path.relative_to(root).as_posix(), path.read_bytes()
 
 

@@ -24,7 +24,7 @@ KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
 PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])")
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
-WIDGETS = ("exercise", "training")
+WIDGETS = ("exercise", "training", "work")
 FENCED = ("graph", "quiz", *WIDGETS)  # fences the plugin replaces: at the left margin, alone
 
 

@@ -14,7 +14,8 @@ A page is read as a list of items, each with the 1-based line it starts on:
   to seven decimals.
 - ```` ```graph ```` blocks draw the computation graph of a `Value` (see `course.graphs`),
   ```` ```quiz ```` blocks hold a quiz (see `course.quiz`), ```` ```exercise ```` blocks
-  name the exercises of a widget, and ```` ```training ```` embeds the training widget (see
+  name the exercises of a widget, ```` ```work ```` places "Download my work" and "Load work",
+  and ```` ```training ```` embeds the training widget (see
   `course.lessons`).
 
 This is the one reader of a page's fences: a fence that is never closed is an error.
@@ -37,7 +38,7 @@ CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
 NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
-KINDS = {"python", "output", "graph", "quiz", "exercise", "training"}
+KINDS = {"python", "output", "graph", "quiz", "exercise", "training", "work"}
 
 
 @dataclass

@@ -13,7 +13,7 @@ from grader.exercises import ExerciseError, load_catalog
 from . import assets, csp, isolation, lessons
 from .check_graphs import write_check_graphs
 from .prerender import PrerenderError
-from .widget_data import training_data, training_html, widget_data, widget_html
+from .widget_data import training_data, training_html, widget_data, widget_html, work_html
 
 # written in a page, replaced by the size of Python's first download, as this build's files are
 PYTHON_DOWNLOAD = "{{ python_download }}"
@@ -89,7 +89,7 @@ class CoursePlugin(BasePlugin[CourseConfig]):
     def on_page_markdown(self, markdown_text, page, config, files):
         """Runs the page's code, checks its claims, and turns its fences into HTML."""
         markdown_text = markdown_text.replace(PYTHON_DOWNLOAD, self.python_download)
-        widgets = {"exercise": self._widget, "training": self._training}
+        widgets = {"exercise": self._widget, "training": self._training, "work": work_html}
         try:
             return lessons.prepare(
                 markdown_text, page.file.src_uri, self.root, self._to_html, widgets

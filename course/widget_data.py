@@ -149,3 +149,11 @@ def training_html(data):
         f'<noscript><p class="exercise-widget__noscript">{html.escape(TRAINING_NOSCRIPT)}</p>'
         "</noscript>\n</div>"
     )
+
+
+def work_html(body):
+    """The element "Download my work" and "Load work" hydrate (widget/src/work/panel.js)."""
+    if body.strip():
+        raise ValueError("a ```work block takes nothing inside it")
+    message = "Saving and loading your work needs JavaScript to be turned on."
+    return f'<div class="mg-work-panel" data-work-panel><noscript>{message}</noscript></div>'

@@ -1,4 +1,4 @@
-"""A learner's work, as "Download my work" saves it (widget/src/page/work.js writes the same
+"""A learner's work, as "Download my work" saves it (widget/src/work/format.js writes the same
 format; HOSTING.md documents it), decoded once from an untrusted file.
 
     {"format": "micrograd-work", "version": 1,

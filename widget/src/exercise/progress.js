@@ -22,7 +22,8 @@ export function tabProgress({ id, version }) {
     },
     /** A run of code other than the starter code has begun. */
     attempt: () => save({ ...progress, attempted: true }),
-    /** A run of `code` ended with `verdict`. */
-    record: (code, verdict) => save({ ...progress, passedWith: verdict === "pass" ? code : null }),
+    /** A run of `code` ended with `verdict`: kept with its time, for "Download my work". */
+    record: (code, verdict) =>
+      save({ ...progress, passedWith: verdict === "pass" ? code : null, verdict, at: new Date().toISOString() }),
   };
 }

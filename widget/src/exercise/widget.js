@@ -6,6 +6,7 @@ import { mountGraphPanel } from "./graph-panel.js";
 import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
+import { workPanel } from "../work/panel.js";
 import { createTabs } from "./tabs.js";
 
 const STORAGE_PROBLEMS = {
@@ -66,5 +67,5 @@ export function mountExercise(root) {
 
   root.querySelector(DATA_SELECTOR)?.remove();
   root.classList.add("mg-widget");
-  root.append(h("div", { class: "mg-frame" }, storageNote, tabs.list, ...tabs.panels, statusLine()));
+  root.append(h("div", { class: "mg-frame" }, storageNote, tabs.list, ...tabs.panels, statusLine(), workPanel()));
 }

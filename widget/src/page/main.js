@@ -8,6 +8,7 @@
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
 import { loadAheadWhenIdle } from "./prefetch.js";
+import { workPanel } from "../work/panel.js";
 import { python } from "./python.js";
 
 const mounted = new WeakSet();
@@ -36,6 +37,8 @@ function mountAll() {
   if (exercises.length || trainings.length) python.start();
   else if (!document.querySelector("[data-exercise-widget], [data-training-widget]")) loadAheadWhenIdle();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
+  for (const el of unmounted("[data-work-panel]"))
+    mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
   for (const el of trainings) {
     const mount = async (root) => (await import("../training/training.js")).mountTraining(root);
     mountOne(el, mount, "The training");

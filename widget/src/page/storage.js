@@ -96,13 +96,49 @@ class Store {
    */
   progress(exercise, version) {
     const saved = this.#read(`progress:${exercise}`);
-    if (!saved || saved.version !== version) return { attempted: false, passedWith: null };
+    if (!saved || saved.version !== version) return { attempted: false, passedWith: null, verdict: null, at: null };
     const passedWith = typeof saved.passedWith === "string" ? saved.passedWith : null;
-    return { attempted: Boolean(saved.attempted), passedWith };
+    const verdict = typeof saved.verdict === "string" ? saved.verdict : null;
+    return { attempted: Boolean(saved.attempted), passedWith, verdict, at: saved.at ?? null };
   }
 
   setProgress(exercise, version, progress) {
     this.#write(`progress:${exercise}`, { version, ...progress });
+  }
+
+  /** Everything a work file holds (widget/src/work/format.js): `{code: {slot: text}, versions:
+   * {slot: version}, progress: {exercise: record}}`, as saved now. */
+  saved() {
+    const found = { code: {}, versions: {}, progress: {} };
+    for (const key of this.#keys()) {
+      const [kind, name] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+      const code = kind === "code" ? this.code(name) : null;
+      if (code) [found.code[name], found.versions[name]] = [code.text, code.version];
+      const record = kind === "progress" ? this.#read(key) : null;
+      if (record && typeof record === "object") found.progress[name] = record;
+    }
+    return found;
+  }
+
+  /** Saves loaded work over what is saved: each slot's code, with the version of the exercise
+   * it was written for, and each exercise's progress record. */
+  restore({ code, versions, progress }) {
+    for (const [slot, text] of Object.entries(code)) this.setCode(slot, text, versions[slot] ?? null);
+    for (const [exercise, record] of Object.entries(progress)) this.#write(`progress:${exercise}`, record);
+  }
+
+  /** The keys saved this visit or before it, without the prefix. */
+  #keys() {
+    const keys = new Set(this.#memory.keys());
+    try {
+      for (let i = 0; i < (this.#storage?.length ?? 0); i++) {
+        const key = this.#storage.key(i);
+        if (key?.startsWith(PREFIX)) keys.add(key.slice(PREFIX.length));
+      }
+    } catch {
+      // storage gone meanwhile: what this visit read or wrote is in memory
+    }
+    return keys;
   }
 
   /** A quiz's saved state (any JSON value), or null. */

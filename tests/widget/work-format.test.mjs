@@ -1,0 +1,51 @@
+// The work file: what "Download my work" writes is what "Load work" reads back, and anything
+// else is refused with what to do, before anything is saved.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MAX_BYTES, readWork, workFile, WorkError } from "../../widget/src/work/format.js";
+
+const HERE = { course: "3f2a9c0b1d4e", site: "https://example.org/course/" };
+const SAVED = {
+  code: { mul: "self.grad += other.data * out.grad", "local_grads/mul": "(other.data, self.data)" },
+  versions: { mul: "abc", "local_grads/mul": "def" },
+  progress: { mul: { version: "abc", attempted: true, passedWith: "x", verdict: "pass", at: "t" } },
+};
+
+test("a work file reads back as it was saved", () => {
+  const text = JSON.stringify(workFile(SAVED, { ...HERE, now: "2026-11-24T09:00:00Z" }));
+  const read = readWork(text, HERE);
+  assert.deepEqual(read.code, SAVED.code);
+  assert.deepEqual(read.versions, SAVED.versions);
+  assert.deepEqual(read.progress, SAVED.progress);
+  assert.equal(read.otherVersion, false);
+  assert.equal(JSON.parse(text).tabs.mul.verdict, "pass");
+});
+
+test("work from another version of the same course loads, and says so", () => {
+  const text = JSON.stringify(workFile(SAVED, { ...HERE, course: "000000000000", now: "t" }));
+  assert.equal(readWork(text, HERE).otherVersion, true);
+});
+
+const refused = (text, pattern) =>
+  assert.throws(
+    () => readWork(text, HERE),
+    (e) => e instanceof WorkError && pattern.test(e.message),
+  );
+
+test("anything else is refused with what to do", () => {
+  refused("not json", /not JSON\)\. Choose the file/);
+  refused("[]", /not a work file from this course/);
+  refused(JSON.stringify({ format: "micrograd-work", version: 2 }), /another version of the course/);
+  const foreign = workFile(SAVED, { course: "1", site: "https://elsewhere/", now: "t" });
+  refused(JSON.stringify(foreign), /another course \(https:\/\/elsewhere\/\)/);
+  refused(" ".repeat(MAX_BYTES + 1), /too large/);
+  refused(JSON.stringify({ ...workFile(SAVED, { ...HERE, now: "t" }), code: 5 }), /holds no code/);
+});
+
+test("entries that are not code or progress are dropped, not saved", () => {
+  const file = workFile(SAVED, { ...HERE, now: "t" });
+  const text = JSON.stringify({ ...file, code: { ...file.code, add: 7 }, tabs: { ...file.tabs, add: "pass" } });
+  const read = readWork(text, HERE);
+  assert.equal("add" in read.code, false);
+  assert.equal("add" in read.progress, false);
+});

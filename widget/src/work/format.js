@@ -1,0 +1,63 @@
+/**
+ * The learner's work as one small JSON file, "Download my work" writes and "Load work" reads
+ * (grader/handin.py reads the same format for `python -m grader regrade`; HOSTING.md documents
+ * it). Pure functions, tested in Node.
+ *
+ *   {format: "micrograd-work", version: 1, course, site, saved,
+ *    code: {codeKey: text},                                   // "mul", "local_grads/mul"
+ *    versions: {codeKey: version},                            // the exercise's, as written
+ *    tabs: {exercise: {verdict, at, version, attempted, passedWith}}}   // what this browser said
+ */
+export const FORMAT = "micrograd-work";
+export const VERSION = 1;
+export const MAX_BYTES = 1_000_000;
+
+/** A learner's words for a work file that cannot be loaded. */
+export class WorkError extends Error {}
+
+/** The work file of `saved` ({code, progress}, as storage holds them) for this course. */
+export function workFile({ code, versions, progress }, { course, site, now }) {
+  const tabs = Object.fromEntries(
+    Object.entries(progress).map(([exercise, record]) => [exercise, { ...record, verdict: record.verdict ?? null }]),
+  );
+  return { format: FORMAT, version: VERSION, course, site, saved: now, code, versions, tabs };
+}
+
+/**
+ * `{code, versions, progress, otherVersion}` from a work file's `text`, checked before anything is saved:
+ * raises WorkError with what to do for anything that is not this course's work.
+ */
+export function readWork(text, { course, site }) {
+  if (text.length > MAX_BYTES) throw new WorkError("This file is too large to be a work file.");
+  let found;
+  try {
+    found = JSON.parse(text);
+  } catch {
+    throw new WorkError("This file is not a work file (it is not JSON). Choose the file “Download my work” saved.");
+  }
+  if (found?.format !== FORMAT) {
+    throw new WorkError("This file is not a work file from this course. Choose the file “Download my work” saved.");
+  }
+  if (found.version !== VERSION) {
+    throw new WorkError("This work file was made by another version of the course, which this page cannot read.");
+  }
+  if (found.site !== site && found.course !== course) {
+    throw new WorkError(`This work is from another course (${String(found.site).slice(0, 80)}): it was not loaded.`);
+  }
+  const code = texts(found.code);
+  const progress = Object.fromEntries(
+    Object.entries(isObject(found.tabs) ? found.tabs : {}).filter(([, record]) => isObject(record)),
+  );
+  const versions = Object.fromEntries(
+    Object.entries(isObject(found.versions) ? found.versions : {}).filter(([, v]) => typeof v === "string"),
+  );
+  return { code, versions, progress, otherVersion: found.course !== course };
+}
+
+function texts(code) {
+  if (!isObject(code)) throw new WorkError("This work file holds no code.");
+  const entries = Object.entries(code).filter(([, text]) => typeof text === "string");
+  return Object.fromEntries(entries);
+}
+
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
