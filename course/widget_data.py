@@ -29,6 +29,7 @@ The last two are the plugin's settings, added by course/plugin.py. widget/src/ex
 reads it.
 """
 
+import difflib
 import html
 import json
 
@@ -51,9 +52,11 @@ def widget_data(ids, catalog, to_html, graphs=None):
     `graphs` names each exercise's file of check graphs (course/check_graphs.py)."""
     unknown = [name for name in ids if name not in catalog]
     if unknown:
+        close = difflib.get_close_matches(unknown[0], catalog, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
         raise UnknownExercise(
-            f"unknown exercise {', '.join(map(repr, unknown))}; "
-            f"exercises/ defines {', '.join(catalog)}"
+            f"unknown exercise {', '.join(map(repr, unknown))}{hint} "
+            f"(exercises/ defines {', '.join(catalog)})"
         )
     designs = dict.fromkeys(catalog[name].design for name in ids)
     return {

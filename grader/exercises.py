@@ -171,14 +171,30 @@ def _check(table, path):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ExerciseError(f"{path}: the leaf `{key}`{where} must be a number")
     leaves = {key: float(value) for key, value in table.items() if key not in CHECK_KEYS}
+    not_given = sorted(used - set(leaves))
+    if not_given:
+        raise ExerciseError(
+            f"{path}: the check{where[len(' in the check'):]} reads {_listed(not_given)}, which it "
+            f"does not give: add `{not_given[0]} = <number>` to it"
+        )
     grad = table.get("grad", 1.0)
     if isinstance(grad, bool) or not isinstance(grad, (int, float)):
         raise ExerciseError(f"{path}: `grad`{where} must be a number")
     names = table.get("check", list(leaves))
     space = set(leaves) | _assigned(build)
-    if not isinstance(names, list) or not names or any(name not in space for name in names):
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
         raise ExerciseError(f"{path}: `check`{where} must list names the check defines")
+    unknown = [name for name in names if name not in space]
+    if unknown:
+        raise ExerciseError(
+            f"{path}: `check`{where} names {_listed(unknown)}, which the check does not define; "
+            f"it defines {_listed(sorted(space))}"
+        )
     return Check(build, leaves, float(grad), tuple(names), _output(build, path))
+
+
+def _listed(names):
+    return ", ".join(f"`{name}`" for name in names)
 
 
 def _names(build, path):
@@ -220,6 +236,11 @@ def _op_code(root, specs):
             solution = _read(folder / ".meta" / "solution.py")
             if not solution.strip():
                 raise ExerciseError(f"{folder / '.meta' / 'solution.py'}: the reference is missing")
+            if not (folder / "stub.py").is_file():
+                raise ExerciseError(
+                    f"{folder / 'stub.py'} is missing: the learner's editor starts from it "
+                    "(write the comments they read first, or leave it empty)"
+                )
             codes[spec["design"]][spec["op"]] = (_read(folder / "stub.py"), solution)
     return codes
 
@@ -234,7 +255,9 @@ def _exercise(folder, spec, codes):
         )
     stubs = {op: codes[design][op][0] for op in spec["ops"]}
     solutions = {op: codes[design][op][1] for op in spec["ops"]}
-    version = hashlib.sha256(repr((spec, stubs)).encode()).hexdigest()[:12]
+    # what is graded: a change of words (prompt, hints, label) keeps a learner's passed mark
+    graded = [spec[key] for key in ("kind", "design", "ops", "checks")]
+    version = hashlib.sha256(repr((graded, stubs)).encode()).hexdigest()[:12]
     return Exercise(
         id=folder.name,
         kind=spec["kind"],

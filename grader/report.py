@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from os import cpu_count
 
 from . import transcript
-from .exercises import EXERCISES_DIR, load_catalog
+from .exercises import EXERCISES_DIR, ExerciseError, load_catalog
 from .isolated import grade_isolated
 from .runner_data import runner_data
 
@@ -60,7 +60,11 @@ def golden(exercise, root=EXERCISES_DIR):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    exercises = load_catalog()
+    try:
+        exercises = load_catalog()
+    except ExerciseError as error:
+        print(error, file=sys.stderr)
+        return 1
     rows = graded(exercises)
     if argv == ["--write-transcripts"]:
         return write_transcripts(rows, exercises)

@@ -51,7 +51,8 @@ def test_a_new_graph_exercise_runs_the_closures_it_lists(course, exercises):
     add(course, "neuron", NEURON)
     catalog = load_catalog(course)
     closures = [e.id for e in catalog.values() if e.design == "closures"]
-    assert closures[-1] == "neuron" and catalog["neuron"].kind == "graph"
+    # graph exercises follow the op tabs (in folder order, whatever other folders there are)
+    assert closures.index("neuron") > closures.index("tanh") and catalog["neuron"].kind == "graph"
     bodies = {op: exercises[op].solutions[op] for op in ("add", "mul", "tanh")}
     assert grade("neuron", bodies, catalog)["verdict"] == "pass"
     wrong = dict(bodies, tanh="self.grad = (1 - out.data**2) * out.grad\nself.grad += 1")
@@ -130,7 +131,11 @@ def test_a_new_op_is_one_entry_and_one_folder(course, cube):
         (NEURON.replace("b = 0.1", 'b = "0.1"'), "the leaf `b` in the check .* must be a number"),
         (
             NEURON.replace("b = 0.1", 'b = 0.1\ncheck = ["q"]'),
-            "`check` in the check .* must list names",
+            "`check` in the check .* names `q`, which the check does not define; it defines `b`",
+        ),
+        (
+            NEURON.replace("b = 0.1\n", ""),
+            "the check `o = .*` reads `b`, which it does not give: add `b = <number>` to it",
         ),
         (NEURON.replace('kind = "graph"', 'kind = "graph"\ndesign = "tapes"'), "no design 'tapes'"),
         ("label = \n", "neuron/exercise.toml"),
@@ -147,6 +152,23 @@ def test_a_known_wrong_answer_must_name_real_diagnoses(course):
     refused(course, r"add/.meta/wrong_answers.toml: unknown diagnosis asign")
     path.write_text('[[answer]]\nname = "x"\ndiagnosis = ["assign"]\nbody = "pass"\n')
     refused(course, "unknown key `diagnosis`; did you mean `diagnoses`")
+
+
+def test_an_op_exercise_needs_its_stub(course):
+    (course / "add" / "stub.py").unlink()
+    refused(course, r"add/stub.py is missing: the learner's editor starts from it")
+
+
+def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_does_not(course):
+    before = load_catalog(course)["mul"].version
+    toml = course / "mul" / "exercise.toml"
+    text = toml.read_text()
+    toml.write_text(text.replace("prompt = ", "label = \"__mul__\"\nprompt = ", 1))
+    assert load_catalog(course)["mul"].version == before
+    toml.write_text(text.replace("out.grad", "the gradient from above"))
+    assert load_catalog(course)["mul"].version == before, "the prompt's words are not graded"
+    toml.write_text(text.replace("x = 2.0", "x = 2.5", 1))
+    assert load_catalog(course)["mul"].version != before
 
 
 def test_an_op_exercise_needs_its_reference(course):

@@ -92,6 +92,8 @@ def test_unknown_id_is_refused_naming_it_and_the_known_ones():
         widget_data(["mul", "sigmoid"], CATALOG, to_html)
     assert "'sigmoid'" in str(caught.value)
     assert ", ".join(CATALOG) in str(caught.value)
+    with pytest.raises(UnknownExercise, match="unknown exercise 'dimaond'; did you mean 'diamond'"):
+        widget_data(["dimaond"], CATALOG, to_html)
 
 
 def test_widget_data_carries_each_exercise_in_block_order():
