@@ -58,6 +58,7 @@ def widget_data(ids, catalog, to_html, graphs=None):
             f"unknown exercise {', '.join(map(repr, unknown))}{hint} "
             f"(exercises/ defines {', '.join(catalog)})"
         )
+    ids = with_op_tabs(ids, catalog)
     designs = dict.fromkeys(catalog[name].design for name in ids)
     return {
         "exercises": [
@@ -65,6 +66,25 @@ def widget_data(ids, catalog, to_html, graphs=None):
         ],
         "designs": {design: _design(design, catalog) for design in designs},
     }
+
+
+def with_op_tabs(ids, catalog):
+    """`ids`, with the op tabs each graph exercise runs put before it where the block left them
+    out: the learner writes those ops there, so a graph exercise works on any page."""
+    found = []
+    for name in ids:
+        exercise = catalog[name]
+        if exercise.kind == "graph":
+            found += [tab for tab in _op_tabs(exercise, catalog) if tab not in ids + found]
+        found.append(name)
+    return found
+
+
+def _op_tabs(graph, catalog):
+    by_op = {
+        e.ops[0]: e.id for e in catalog.values() if e.kind == "op" and e.design == graph.design
+    }
+    return [by_op[op] for op in graph.ops if op in by_op]
 
 
 def _exercise(exercise, to_html, graphs):

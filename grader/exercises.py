@@ -8,6 +8,7 @@ that names the file and the key. AUTHORING.md describes the format.
 import ast
 import difflib
 import hashlib
+import math
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -253,6 +254,8 @@ def _exercise(folder, spec, codes):
             f"{folder / 'exercise.toml'}: no op exercise of the {design} design for "
             f"{', '.join(missing)}: its stub and reference come from there"
         )
+    for check in spec["checks"]:
+        _computable(check, folder / "exercise.toml")
     stubs = {op: codes[design][op][0] for op in spec["ops"]}
     solutions = {op: codes[design][op][1] for op in spec["ops"]}
     # what is graded: a change of words (prompt, hints, label) keeps a learner's passed mark
@@ -273,6 +276,24 @@ def _exercise(folder, spec, codes):
         known_wrong=_known_wrong(folder, spec, solutions),
         version=version,
     )
+
+
+def _computable(check, path):
+    """A check the answer key can compute: its build runs, and every gradient is a number."""
+    from .answer_key import answer  # here: the answer key needs the ops, not the exercises
+
+    try:
+        nodes, _ = answer(check)
+    except Exception as error:  # noqa: BLE001 - an instructor's build may raise anything
+        raise ExerciseError(
+            f"{path}: the check `{check.build.splitlines()[-1]}` cannot be computed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+    if not all(math.isfinite(node.grad) and math.isfinite(node.data) for node in nodes):
+        raise ExerciseError(
+            f"{path}: the check `{check.build.splitlines()[-1]}` gives a value or gradient that "
+            "is not a finite number: choose other inputs"
+        )
 
 
 def _known_wrong(folder, spec, solutions):

@@ -138,6 +138,10 @@ def test_a_new_op_is_one_entry_and_one_folder(course, cube):
             "the check `o = .*` reads `b`, which it does not give: add `b = <number>` to it",
         ),
         (NEURON.replace('kind = "graph"', 'kind = "graph"\ndesign = "tapes"'), "no design 'tapes'"),
+        (
+            NEURON.replace(".tanh()", ".tanh() * (x1 ** -1)").replace("x1 = 1.0", "x1 = 0.0"),
+            "the check `o = .*` cannot be computed: ZeroDivisionError",
+        ),
         ("label = \n", "neuron/exercise.toml"),
     ],
 )

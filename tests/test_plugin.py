@@ -96,11 +96,20 @@ def test_unknown_id_is_refused_naming_it_and_the_known_ones():
         widget_data(["dimaond"], CATALOG, to_html)
 
 
+def test_a_graph_exercise_alone_brings_the_op_tabs_it_runs():
+    data = widget_data(["mul", "diamond"], CATALOG, to_html)
+    ids = [exercise["id"] for exercise in data["exercises"]]
+    ops = CATALOG["diamond"].ops
+    assert ids[0] == "mul" and ids[-1] == "diamond"
+    assert sorted(ids[:-1]) == sorted(f"{op}" for op in ops), "each op the diamond runs, once"
+
+
 def test_widget_data_carries_each_exercise_in_block_order():
     """Exercises come in the block's order, with Markdown rendered and code left as text."""
     data = widget_data(["diamond", "mul"], CATALOG, to_html)
-    diamond, mul = data["exercises"]
-    assert [diamond["id"], mul["id"]] == ["diamond", "mul"]
+    order = [exercise["id"] for exercise in data["exercises"]]
+    assert order.index("diamond") < order.index("mul")
+    diamond, mul = (data["exercises"][order.index(name)] for name in ("diamond", "mul"))
     assert mul["label"] == "__mul__" and mul["ops"] == ["mul"] and mul["kind"] == "op"
     assert mul["scope"] == {"mul": ["self", "other", "out", "math"]}
     assert diamond["kind"] == "graph" and diamond["design"] == mul["design"] == "closures"
@@ -178,7 +187,9 @@ def test_built_page_embeds_the_widget_data(site):
     """The page's JSON parses to the data of the block's exercises."""
     page = (site / "index.html").read_text()
     data = json.loads(DATA.search(page).group(1))
-    assert [exercise["id"] for exercise in data["exercises"]] == ["mul", "diamond"]
+    ids = [exercise["id"] for exercise in data["exercises"]]
+    assert ids[0] == "mul" and ids[-1] == "diamond"  # and the op tabs the diamond runs
+    assert set(ids) == {*CATALOG["diamond"].ops, "diamond"}
     assert data["exercises"][0]["prompt"].startswith("<p>")
 
 
