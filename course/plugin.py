@@ -36,6 +36,9 @@ class CourseConfig(base.Config):
     service_worker = c.Type(bool, default=True)
     # give every page a Content-Security-Policy <meta> tag (course/csp.py)
     content_security_policy = c.Type(bool, default=True)
+    # "Show solution" (after an attempt) and the comparison with the reference (after a pass);
+    # false leaves them out of the pages (the runner's archive still holds the references)
+    solutions = c.Type(bool, default=True)
     # save Python's memory after the first start and restore it on later visits
     # (widget/src/worker/snapshot.js): Pyodide's snapshots are private API, so off unless asked
     memory_snapshot = c.Type(bool, default=False)
@@ -146,6 +149,9 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         data = widget_data(ids, self.catalog, self._to_html, self.graphs)
         data["time_limit"] = self.config.time_limit
         data["service_worker"] = self.config.service_worker
+        if not self.config.solutions:
+            for exercise in data["exercises"]:
+                exercise["solutions"] = {}
         return widget_html(data)
 
     def _training(self, body):

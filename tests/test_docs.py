@@ -98,3 +98,15 @@ def test_the_course_has_its_quizzes_and_numbers():
     quizzes = [quiz.parse(item.body) for item in items if item.kind == "quiz"]
     assert {q["kind"] for q in quizzes} == {"choice", "number"} and len(quizzes) >= 4
     assert all("check" in q for q in quizzes if q["kind"] == "number")
+
+
+def test_the_pages_workflow_builds_with_the_address_pages_gives_the_site():
+    import yaml
+
+    workflow = yaml.safe_load((DOCS.parent / ".github" / "workflows" / "pages.yml").read_text())
+    steps = workflow["jobs"]["build"]["steps"]
+    build = next(step for step in steps if step.get("run") == "make build")
+    assert build["env"]["SITE_URL"] == "${{ steps.pages.outputs.base_url }}/"
+    assert any(step.get("id") == "pages" for step in steps[: steps.index(build)])
+    upload = next(step for step in steps if "upload-pages-artifact" in step.get("uses", ""))
+    assert upload["with"]["path"] == "site"

@@ -243,6 +243,21 @@ def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     assert "snapshot:!0" in (tmp_path / "site" / assets.WORKER_JS).read_text()
 
 
+def test_solutions_false_leaves_the_references_out_of_the_pages(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Page\n\n```exercise\nmul\n```\n")
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      solutions: false\n"
+    )
+    build = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+    done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "site" / "index.html").read_text()
+    data = json.loads(DATA.search(page).group(1))
+    assert data["exercises"][0]["solutions"] == {}
+    assert CATALOG["mul"].solutions["mul"].splitlines()[0] not in page
+
+
 def test_a_page_without_an_exercise_starts_no_python(site):
     page = "<html><head><title>t</title></head><body><p>lesson</p></body></html>"
     assert assets.start_python_early(page, "lesson/", site) == page

@@ -49,35 +49,37 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
         store.setCode(key, text, exercise.version);
         notice.replaceChildren();
         full.refresh();
-        compare.refresh();
+        compare?.refresh();
         onChange();
       },
       onRun: () => run(),
     }));
   if (!panel.hidden) editor();
   const current = () => (view ? view.state.doc.toString() : (store.code(key)?.text ?? stub));
-  const solution = solutionPart(exercise.solutions[op]);
+  // the course may leave the references out (the plugin's `solutions: false`)
+  const reference = exercise.solutions[op] ?? null;
+  const solution = reference === null ? null : solutionPart(reference);
   const full = fullClass({ model, design: exercise.design, bodies, active: op });
-  const compare = comparison({ mine: current, reference: exercise.solutions[op] });
+  const compare = reference === null ? null : comparison({ mine: current, reference });
   const resetButton = h(
     "button",
     { type: "button", class: "mg-button", onclick: () => reset(editor(), stub, notice) },
     "Reset",
   );
-  const actions = [runner.runButton, runner.stopButton, resetButton, solution.button, compare.button, full.button];
+  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
   panel.append(
     ...[prompt(exercise), frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
-    ...[result.el, solution.content, compare.content, full.content, hints(exercise), whyPart.el],
+    ...[result.el, solution?.content, compare?.content, full.content, hints(exercise), whyPart.el],
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
 
   const state = () => progress.state(current());
   function show() {
     const now = state();
-    solution.button.hidden = !progress.attempted;
-    compare.button.hidden = now !== "passed";
-    if (now !== "passed") compare.close();
+    if (solution) solution.button.hidden = !progress.attempted;
+    if (compare) compare.button.hidden = now !== "passed";
+    if (now !== "passed") compare?.close();
     changed.hidden = now !== "changed";
     whyPart.show(now === "passed");
   }
