@@ -163,7 +163,8 @@ def _check(table, path):
     if not isinstance(table, dict) or not isinstance(table.get("build"), str):
         raise ExerciseError(f"{path}: every check needs a `build` (Python, as text)")
     build = table["build"].strip()
-    where = f" in the check `{build.splitlines()[-1] if build else ''}`"
+    last = build.splitlines()[-1] if build else ""
+    where = f" in the check `{last}`"
     used = _names(build, path)
     for key, value in table.items():
         if key in CHECK_KEYS:
@@ -175,8 +176,8 @@ def _check(table, path):
     not_given = sorted(used - set(leaves))
     if not_given:
         raise ExerciseError(
-            f"{path}: the check{where[len(' in the check'):]} reads {_listed(not_given)}, which it "
-            f"does not give: add `{not_given[0]} = <number>` to it"
+            f"{path}: the check `{last}` reads {_listed(not_given)}, which it does not give: "
+            f"add `{not_given[0]} = <number>` to it"
         )
     grad = table.get("grad", 1.0)
     if isinstance(grad, bool) or not isinstance(grad, (int, float)):

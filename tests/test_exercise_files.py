@@ -167,7 +167,7 @@ def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_d
     before = load_catalog(course)["mul"].version
     toml = course / "mul" / "exercise.toml"
     text = toml.read_text()
-    toml.write_text(text.replace("prompt = ", "label = \"__mul__\"\nprompt = ", 1))
+    toml.write_text(text.replace("prompt = ", 'label = "__mul__"\nprompt = ', 1))
     assert load_catalog(course)["mul"].version == before
     toml.write_text(text.replace("out.grad", "the gradient from above"))
     assert load_catalog(course)["mul"].version == before, "the prompt's words are not graded"
