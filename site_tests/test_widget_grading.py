@@ -86,7 +86,7 @@ def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(visit, e
 def test_a_closure_that_calls_another_fails_on_its_own_tab(learner, exercises):
     body = mistake(exercises["tanh"], "calls_closure").bodies["tanh"]
     assert learner.solve("tanh", body) == "fail"
-    assert "x.grad and y.grad received the same contribution twice" in learner.result_text()
+    assert "x.grad and y.grad received their contributions twice" in learner.result_text()
 
 
 def test_a_nested_def_gets_its_own_sentence(learner, exercises):
