@@ -1,4 +1,5 @@
-"""An op tab's helpers: the solution only after a real attempt, hints one at a time, the full
+"""An op tab's helpers: hints one at a time, the solution only after a real attempt and every
+hint, the full
 Value class with the learner's body in its slot, assembled as the grader assembles it, the
 names the code can use, and the reference beside the learner's code once it passes."""
 
@@ -7,7 +8,7 @@ from playwright.sync_api import expect
 from grader.scaffold import indent_body
 
 
-def test_solution_is_offered_only_after_a_real_attempt_and_shown_where_one_looks(visit, exercises):
+def test_solution_is_offered_only_after_a_real_attempt_and_every_hint(visit, exercises):
     learner, _ = visit(viewport={"width": 1000, "height": 700})
     show = learner.panel.get_by_role("button", name="Show solution")
     expect(show).to_be_hidden()
@@ -15,6 +16,12 @@ def test_solution_is_offered_only_after_a_real_attempt_and_shown_where_one_looks
     expect(show).to_be_hidden()
     learner.write("self.grad += 2 * out.grad")
     assert learner.run() == "fail"
+    expect(show).to_be_hidden()  # the hints come first, the last rung after them
+    count = len(exercises["add"].hints)
+    for shown in range(1, count + 1):
+        learner.panel.get_by_role("button", name=f"Show hint {shown} of {count}").click()
+        if shown < count:
+            expect(show).to_be_hidden()
     show.click()
     solution = exercises["add"].solutions["add"].strip().splitlines()
     expect(learner.panel.locator(".mg-solution .cm-line")).to_have_text(solution)

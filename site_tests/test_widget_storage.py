@@ -24,7 +24,14 @@ def test_reload_keeps_code_and_check_mark(visit, exercises):
     assert learner.code() == "# started on add"
     learner.open_tab("__mul__")
     assert learner.code() == solution.rstrip("\n")
-    # a first attempt was made before the reload, so the solution may be shown
+    # an attempt was made and every hint shown before the reload: the solution may be shown
+    expect(learner.panel.get_by_role("button", name="Show solution")).to_be_hidden()
+    hints = len(exercises["mul"].hints)
+    for shown in range(1, hints + 1):
+        learner.panel.get_by_role("button", name=f"Show hint {shown} of {hints}").click()
+    learner.reload()
+    learner.open_tab("__mul__")
+    expect(learner.panel.locator(".mg-hints__list li")).to_have_count(hints)
     expect(learner.panel.get_by_role("button", name="Show solution")).to_be_visible()
 
 

@@ -1,4 +1,3 @@
-# out = exp(self)
-# d(out)/d(self) = exp(self), which is out.data
-# Add self's share of out.grad to self.grad.
+# out = exp(self), e to the power x = self.data
+# Add self's share of out.grad to self.grad (+=: self can be used twice).
 pass

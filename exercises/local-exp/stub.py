@@ -1,2 +1,2 @@
-# d(out)/d(self), for out = e**x, x = self.data
+# the local derivative of out = exp(self), x = self.data
 (0,)

@@ -1,2 +1,2 @@
-# d(out)/d(self), for out = log(x), x = self.data
+# the local derivative of out = log(self), x = self.data
 (0,)

@@ -1,2 +1,2 @@
-# d(out)/d(self), d(out)/d(other), for out = self * other
+# the local derivatives of out = self * other: (for self, for other)
 (0, 0)

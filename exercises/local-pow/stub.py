@@ -1,2 +1,2 @@
-# d(out)/d(self), for out = self ** other, x = self.data, other the exponent
+# the local derivative of out = self ** other (other a plain number), x = self.data
 (0,)

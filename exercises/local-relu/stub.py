@@ -1,2 +1,2 @@
-# d(out)/d(self), for out = relu(x), x = self.data
+# the local derivative of out = relu(self), x = self.data
 (0,)

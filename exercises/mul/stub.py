@@ -1,5 +1,3 @@
 # out = self * other
-# d(out)/d(self) = other.data
-# d(out)/d(other) = self.data
-# Add each input's share of out.grad to its .grad.
+# Add each input's share of out.grad to its .grad (+=: an input can be used twice).
 pass

@@ -1,4 +1,3 @@
-# out = self ** other, other a number n
-# d(out)/d(self) = n * self.data ** (n - 1)
-# Add self's share of out.grad to self.grad.
+# out = self ** other, where other is a plain number (the exponent)
+# Add self's share of out.grad to self.grad (+=: self can be used twice).
 pass

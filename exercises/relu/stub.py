@@ -1,4 +1,3 @@
 # out = relu(self): self.data where it is positive, else 0
-# d(out)/d(self) = 1 where out.data > 0, else 0
-# Add self's share of out.grad to self.grad.
+# Add self's share of out.grad to self.grad (+=: self can be used twice).
 pass

@@ -1,5 +1,3 @@
-# out = tanh(self)
-# d(out)/d(self) = 1 - tanh(self)**2
-# and tanh(self) is out.data
-# Add self's share of out.grad to self.grad.
+# out = tanh(self); the method computed t = tanh(x), also out.data
+# Add self's share of out.grad to self.grad (+=: self can be used twice).
 pass

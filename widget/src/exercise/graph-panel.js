@@ -31,12 +31,13 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
   const note = h("p", { class: "mg-notice", hidden: true });
   panel.append(
     prompt(exercise),
+    hints(exercise, { shown: progress.hints, onReveal: progress.reveal }),
     h("h3", { class: "mg-subtitle" }, "Your code"),
     opList,
     h("h3", { class: "mg-subtitle" }, "The test it runs"),
     testView,
     h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, full.button),
-    ...[result.el, note, full.content, hints(exercise), whyPart.el],
+    ...[result.el, note, full.content, whyPart.el],
   );
   panel.addEventListener("keydown", (event) => {
     if (!RUN_KEY.pressed(event)) return;

@@ -67,17 +67,20 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     "Reset",
   );
   const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
+  // the ladder: hints beside the question, then the solution once every hint is out and the
+  // learner has tried code of their own
+  const hintsPart = hints(exercise, { shown: progress.hints, onReveal: (count) => show(progress.reveal(count)) });
   panel.append(
-    ...[prompt(exercise), frame, editorHelp(), notice, changed],
+    ...[prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
-    ...[result.el, solution?.content, compare?.content, full.content, hints(exercise), whyPart.el],
+    ...[result.el, solution?.content, compare?.content, full.content, whyPart.el],
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
 
   const state = () => progress.state(current());
   function show() {
     const now = state();
-    if (solution) solution.button.hidden = !progress.attempted;
+    if (solution) solution.button.hidden = !(progress.attempted && progress.hints >= exercise.hints.length);
     if (compare) compare.button.hidden = now !== "passed";
     if (now !== "passed") compare?.close();
     changed.hidden = now !== "changed";

@@ -11,19 +11,25 @@ export function prompt(exercise) {
   return h("div", { class: "mg-prompt", html: exercise.prompt });
 }
 
-/** Hints revealed one at a time, each kept once shown. */
-export function hints(exercise) {
+/** Hints revealed one at a time, each kept once shown: `shown` of them at first, and
+ * `onReveal(count)` after each. */
+export function hints(exercise, { shown = 0, onReveal = () => {} } = {}) {
   if (!exercise.hints.length) return null;
   const list = h("ol", { class: "mg-hints__list" });
   const button = h("button", { type: "button", class: "mg-button mg-button--quiet" });
-  const label = () => `Show hint ${list.children.length + 1} of ${exercise.hints.length}`;
-  button.textContent = label();
-  button.addEventListener("click", () => {
+  const reveal = () => {
     const item = h("li", { html: exercise.hints[list.children.length], tabindex: "-1" });
     list.append(item);
-    item.focus();
-    if (list.children.length === exercise.hints.length) button.hidden = true;
-    else button.textContent = label();
+    const all = list.children.length === exercise.hints.length;
+    button.hidden = all;
+    button.textContent = all ? "" : `Show hint ${list.children.length + 1} of ${exercise.hints.length}`;
+    return item;
+  };
+  button.textContent = `Show hint 1 of ${exercise.hints.length}`;
+  for (let i = 0; i < Math.min(shown, exercise.hints.length); i++) reveal();
+  button.addEventListener("click", () => {
+    reveal().focus();
+    onReveal(list.children.length);
   });
   return h("div", { class: "mg-hints" }, list, button);
 }

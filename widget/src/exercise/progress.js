@@ -15,6 +15,11 @@ export function tabProgress({ id, version }) {
     get attempted() {
       return progress.attempted;
     },
+    /** How many of the tab's hints have been shown, in any visit. */
+    get hints() {
+      return progress.hints;
+    },
+    reveal: (count) => save({ ...progress, hints: Math.max(progress.hints, count) }),
     /** "passed" when `code` is what passed, "changed" when other code passed, else "". */
     state(code) {
       if (progress.passedWith === null) return "";
