@@ -75,13 +75,20 @@ def _attribute(error, exercise, body, where):
             f"{where} reads `other.{attribute}`, but in `__pow__` `other` is the exponent, a "
             "plain number: use `other` itself. The exponent gets no gradient."
         )
-    name = _number_name(body, error.source_line, attribute)
-    if not name:
-        return None
-    value, number = name
+    found = _number_name(body, error.source_line, attribute)
+    if found:
+        value, number = found
+        what = f"a number (`{value}.data`)"
+    else:  # a number the method itself set, such as `x`, `t` or `s`
+        named = re.search(
+            rf"\b(?!self\b|other\b|out\b)([A-Za-z_]\w*)\.{attribute}\b", error.source_line
+        )
+        if not named:
+            return None
+        value, number, what = "self", named.group(1), "a number"
     return "number_for_value", (
-        f"{where} reads `{number}.{attribute}`, but `{number}` is a number (`{value}.data`), "
-        f"which has no `.{attribute}`: the Value is `{value}`."
+        f"{where} reads `{number}.{attribute}`, but `{number}` is {what}, which has no "
+        f"`.{attribute}`: the Value is `{value}`."
     )
 
 

@@ -315,3 +315,38 @@ register(
         },
     )
 )
+
+SIGMOID = "        s = 1 / (1 + math.exp(-x))\n"
+
+register(
+    Op(
+        name="sigmoid",
+        label="sigmoid",
+        symbol="σ",
+        arity=1,
+        forward=lambda a: 1 / (1 + math.exp(-a.x)),
+        local=lambda a: (a.out * (1 - a.out),),
+        rule="s·(1 - s) × out.grad, with s = out.data",
+        methods={
+            CLOSURES: _unary("sigmoid", "sigmoid", "s", body_free=SIGMOID),
+            LOCAL_GRADS: _local_unary("sigmoid", "s", before=SIGMOID),
+        },
+        wrong={
+            "sigmoid_input": Wrong(
+                lambda a: (a.x * (1 - a.x),),
+                "Use the output, not the input: the sigmoid's slope is made of s, its output "
+                "(`s`, `out.data`), not of x (`self.data`).",
+            ),
+            "sigmoid_one_factor": Wrong(
+                lambda a: (a.out,),
+                "The sigmoid's slope has two factors, s and 1 - s: it is largest at x = 0, where "
+                "s is one half, and vanishes on both sides.",
+            ),
+            "sigmoid_missing_s": Wrong(
+                lambda a: (1 - a.out,),
+                "The sigmoid's slope has two factors, s and 1 - s: with 1 - s alone it would "
+                "not vanish where x is very negative.",
+            ),
+        },
+    )
+)

@@ -34,7 +34,7 @@ def learner(browser, site):
 def test_the_widget_has_a_tab_for_each_op_and_the_graphs(learner, exercises):
     tabs = learner.widget.get_by_role("tab")
     shown = [squash(tabs.nth(i).inner_text()).rstrip(" •✓") for i in range(tabs.count())]
-    assert shown == ["__add__", "__mul__", "__pow__", "log", "exp", "relu", "graphs"]
+    assert shown == ["__add__", "__mul__", "__pow__", "log", "exp", "relu", "sigmoid", "graphs"]
     assert sorted(shown) == sorted(e.label for e in local_exercises(exercises))
 
 
@@ -48,7 +48,7 @@ def wrong_tuple(exercise):
     return exercise.known_wrong[0].bodies[op]
 
 
-@pytest.mark.parametrize("op", ["add", "mul", "pow", "log", "exp", "relu"])
+@pytest.mark.parametrize("op", ["add", "mul", "pow", "log", "exp", "relu", "sigmoid"])
 def test_each_tab_passes_with_its_reference_and_fails_with_a_wrong_tuple(learner, exercises, op):
     exercise = exercises[f"local-{op}"]
     assert learner.solve(exercise.label, exercise.solutions[op]) == "pass"

@@ -3,7 +3,7 @@ Tab leaves it, Ctrl+Enter and the Run button both run the test."""
 
 from playwright.sync_api import expect
 
-LABELS = ["__add__", "__mul__", "__pow__", "tanh", "exp", "relu", "diamond", "log"]
+LABELS = ["__add__", "__mul__", "__pow__", "tanh", "exp", "relu", "diamond", "log", "sigmoid"]
 
 
 def focused_tab(learner):
@@ -20,9 +20,9 @@ def test_arrow_keys_home_and_end_move_between_tabs(visit):
     keys = learner.page.keyboard
     for key, label in [
         ("ArrowRight", "__mul__"),
-        ("End", "log"),
+        ("End", "sigmoid"),
         ("ArrowRight", "__add__"),
-        ("ArrowLeft", "log"),
+        ("ArrowLeft", "sigmoid"),
         ("Home", "__add__"),
         ("ArrowRight", "__mul__"),
     ]:

@@ -171,7 +171,7 @@ def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_d
     assert load_catalog(course)["mul"].version == before
     toml.write_text(text.replace("out.grad", "the gradient from above"))
     assert load_catalog(course)["mul"].version == before, "the prompt's words are not graded"
-    toml.write_text(text.replace("x = 2.0", "x = 2.5", 1))
+    toml.write_text(text.replace('{ build = "x * y", x = 2.0', '{ build = "x * y", x = 2.5', 1))
     assert load_catalog(course)["mul"].version != before
 
 

@@ -89,8 +89,8 @@ def test_malformed_blocks_are_refused_with_their_line(text, message):
 def test_unknown_id_is_refused_naming_it_and_the_known_ones():
     """An id that exercises/ does not define raises UnknownExercise listing the real ids."""
     with pytest.raises(UnknownExercise) as caught:
-        widget_data(["mul", "sigmoid"], CATALOG, to_html)
-    assert "'sigmoid'" in str(caught.value)
+        widget_data(["mul", "softmax"], CATALOG, to_html)
+    assert "'softmax'" in str(caught.value)
     assert ", ".join(CATALOG) in str(caught.value)
     with pytest.raises(UnknownExercise, match="unknown exercise 'dimaond'; did you mean 'diamond'"):
         widget_data(["dimaond"], CATALOG, to_html)
@@ -331,9 +331,9 @@ def test_the_archives_sources_are_the_same_for_the_same_files():
 
 def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     """`mkdocs build` stops with the page's path, the line and the unknown id."""
-    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd sigmoid\n```\n")
+    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd softmax\n```\n")
     assert done.returncode != 0
-    assert "index.md, line 3: unknown exercise 'sigmoid'" in done.stderr
+    assert "index.md, line 3: unknown exercise 'softmax'" in done.stderr
 
 
 def test_a_training_block_with_something_inside_fails_the_build_naming_the_page(tmp_path):

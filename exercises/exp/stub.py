@@ -1,3 +1,3 @@
-# out = exp(self), e to the power x = self.data
-# Add self's share of out.grad to self.grad (+=: self can be used twice).
+# out = exp(self): e to the power x = self.data
+# Add self's share of out.grad to self.grad, with +=.
 pass

@@ -1,2 +1,3 @@
-# the local derivatives of out = self + other: (for self, for other)
+# the local derivatives of out = self + other:
+# (for self, for other)
 (0, 0)

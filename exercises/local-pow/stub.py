@@ -1,2 +1,3 @@
-# the local derivative of out = self ** other (other a plain number), x = self.data
+# the local derivative of out = self ** other,
+# other a plain number, x = self.data
 (0,)

@@ -1,3 +1,3 @@
 # out = log(self), the natural logarithm of x = self.data
-# Add self's share of out.grad to self.grad (+=: self can be used twice).
+# Add self's share of out.grad to self.grad, with +=.
 pass

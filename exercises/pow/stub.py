@@ -1,3 +1,3 @@
-# out = self ** other, where other is a plain number (the exponent)
-# Add self's share of out.grad to self.grad (+=: self can be used twice).
+# out = self ** other, other a plain number (the exponent)
+# Add self's share of out.grad to self.grad, with +=.
 pass

@@ -1,3 +1,4 @@
-# out = tanh(self); the method computed t = tanh(x), also out.data
-# Add self's share of out.grad to self.grad (+=: self can be used twice).
+# out = tanh(self); the method computed t = tanh(x),
+# which is also out.data
+# Add self's share of out.grad to self.grad, with +=.
 pass

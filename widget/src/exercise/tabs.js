@@ -23,7 +23,11 @@ export function createTabs({ labels, name, onSelect }) {
       h("span", { class: "mg-tab__label" }, label),
       // aria-hidden keeps the tab's accessible name exactly its label
       h("span", { class: "mg-tab__mark", "aria-hidden": "true" }, "✓"),
-      h("span", { class: "mg-tab__changed", "aria-hidden": "true" }, "•"),
+      h(
+        "span",
+        { class: "mg-tab__changed", "aria-hidden": "true", title: "changed since it passed: run it again" },
+        "•",
+      ),
     ),
   );
   const panels = labels.map((_, i) =>

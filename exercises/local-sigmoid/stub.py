@@ -1,0 +1,3 @@
+# the local derivative of out = sigmoid(self);
+# the method computed s = 1 / (1 + exp(-x))
+(0,)

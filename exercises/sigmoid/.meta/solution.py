@@ -1,0 +1,1 @@
+self.grad += s * (1 - s) * out.grad
