@@ -14,6 +14,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "scope": {"mul": ["self", "other", "out", "math"]},               # names the code can use
          "test_code": "",                 # the Python a graph exercise runs, else ""
          "graphs": "mul.1c2d….json",      # its checks' graphs, in assets/course/graphs/
+         "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0}},   # op tabs; else null
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -103,6 +104,12 @@ def _exercise(exercise, to_html, graphs):
         "test_code": exercise.test_code,
         "graphs": graphs,
         "version": exercise.version,
+        # an op tab's nudge tool starts from its first check (runner/nudge.py)
+        "nudge": (
+            {"build": exercise.checks[0].build, "inputs": dict(exercise.checks[0].leaves)}
+            if exercise.kind == "op"
+            else None
+        ),
     }
 
 

@@ -307,3 +307,15 @@ test("step never changes the state it is given", () => {
   step(page.state, { type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
   assert.deepEqual(page.state, before);
 });
+
+test("a nudge goes to the spare like a run, and its measures come back unjudged", () => {
+  const page = Page.ready();
+  const nudge = { values: { x: 3 }, h: 0.001 };
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000, nudge });
+  assert.deepEqual(page.did("post")[0].message, { type: "nudge", exercise: "mul", bodies: {}, ...nudge });
+  page.from(FIRST_RUNNER, { type: "nudged", answer: '{"inputs": []}' });
+  assert.deepEqual(page.did("settle")[0].outcome, { nudged: { inputs: [] } });
+  assert.equal(page.did("post", { worker: JUDGE }).length, 0, "nothing to judge");
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "its runner is ended at once");
+  assert.ok(page.spawned, "and the next spare starts");
+});

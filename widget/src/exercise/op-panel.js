@@ -5,6 +5,7 @@ import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
+import { nudgePart } from "./nudge.js";
 import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
@@ -73,6 +74,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   panel.append(
     ...[prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
+    nudgePart({ exercise, code: current, timeLimit: model.timeLimit }),
     ...[result.el, solution?.content, compare?.content, full.content, whyPart.el],
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));

@@ -17,7 +17,7 @@
  * Events (`at`: performance.now() when it happened):
  * - `{type: "start", missing, isolated}`: start the workers (`missing`: what the browser lacks)
  * - `{type: "restart"}`, `{type: "fail", message}`
- * - `{type: "grade", job, exercise, bodies, limitMs}`, `{type: "stop", job, reason}`,
+ * - `{type: "grade", job, exercise, bodies, limitMs, nudge}`, `{type: "stop", job, reason}`,
  *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
  * - `{type: "train", trainer}`: a training session wants a runner of its own
  * - `{type: "message", worker, data}` and `{type: "error", worker, message}` from a worker
@@ -47,7 +47,7 @@ export function initialState() {
     judge: null, // {id, ready, restored, ms}
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
-    queue: [], // {id, exercise, bodies, limitMs}
+    queue: [], // {id, exercise, bodies, limitMs, nudge}: a run, or a nudge when `nudge` is set
     judging: [], // {request, job, posted, observed}
     trainers: [], // training sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
@@ -139,8 +139,8 @@ class Machine {
     this.listen();
   }
 
-  grade({ job, exercise, bodies, limitMs }) {
-    const run = { id: job, exercise, bodies, limitMs };
+  grade({ job, exercise, bodies, limitMs, nudge = null }) {
+    const run = { id: job, exercise, bodies, limitMs, nudge };
     if (this.state.status.state === "failed") this.do("reject", { job, message: this.state.status.message });
     else this.state.queue.push(run);
     this.pump();
@@ -177,6 +177,9 @@ class Machine {
       case "observed":
       case "crashed":
         this.observed(known, data);
+        break;
+      case "nudged": // a nudge's measures: nothing to judge
+        this.nudged(known, data);
         break;
       case "judged":
         if (known === s.judge) this.judged(data);
@@ -216,8 +219,9 @@ class Machine {
     s.run = { job, runner: s.spare, posted: this.now, stopping: null };
     s.spare = null;
     this.do("timer", { key: "run", ms: job.limitMs, event: { type: "time-up", job: job.id } });
-    const { exercise, bodies } = job;
-    this.do("post", { worker: s.run.runner.id, message: { type: "run", exercise, bodies } });
+    const { exercise, bodies, nudge } = job;
+    const message = nudge ? { type: "nudge", exercise, bodies, ...nudge } : { type: "run", exercise, bodies };
+    this.do("post", { worker: s.run.runner.id, message });
   }
 
   observed(runner, data) {
@@ -240,6 +244,20 @@ class Machine {
       const message = { type: "judge", id: request, exercise, bodies, observation: data.observation };
       this.do("post", { worker: s.judge.id, message });
     }
+    this.pump();
+  }
+
+  nudged(runner, data) {
+    const s = this.state;
+    if (s.run?.runner !== runner || s.run.stopping) return;
+    const { job } = s.run;
+    this.endRun();
+    const answer =
+      typeof data.answer === "string" && data.answer.length < MAX_OBSERVATION ? parseJson(data.answer) : undefined;
+    this.settle(
+      job,
+      answer === undefined ? { crashed: "the nudge sent back something unreadable" } : { nudged: answer },
+    );
     this.pump();
   }
 

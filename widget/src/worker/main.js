@@ -60,6 +60,15 @@ function serveRunner(python, interrupt) {
     }
   };
   on("run", run);
+  // the nudge tool (runner/nudge.py): measures, then this runner is ended like a run's
+  on("nudge", ({ exercise, bodies, values, h }) => {
+    try {
+      const nudge = python.pyodide.pyimport("runner.nudge").nudge_json;
+      send({ type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) });
+    } catch (error) {
+      send({ type: "crashed", message: `${error?.message || error}` });
+    }
+  });
   // a training session (training/worker.py): this runner keeps it until the page ends it
   const training = () => python.pyodide.pyimport("training.worker");
   const answer = (call) => {

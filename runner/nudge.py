@@ -1,0 +1,95 @@
+"""The nudge tool: an op's local derivatives measured by nudging each input of a check by h,
+beside the gradient the learner's own code gives that input, on the learner's Value class.
+
+It runs the learner's code, so in the browser it runs in a runner like any run (the page's
+Python: a fresh one, thrown away after); it decides no verdict, it only measures.
+"""
+
+import json
+import math
+
+from .checks import build_graph
+from .errors import describe_exception, describe_syntax_error
+from .numbers import encode
+from .observe import bodies_to_run, data, make_class
+from .sandbox import CappedOutput, guarded
+
+DEFAULT_H = 1e-5  # small enough that the central difference agrees to 1e-6, large for rounding
+MAX_MAGNITUDE = 1e6
+KINK = 1e-3  # sides whose slopes differ by more than this share are a kink, not a curve
+
+
+def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
+    """`{"inputs": [{"name", "value", "slope", "got"}], "h", "built", "error"}`: for each input
+    of the exercise's check, (out(x + h) - out(x - h)) / 2h, and its `.grad` after the learner's
+    `backward()` from out.grad = 1. `values` ({name: number}) replace the check's own inputs."""
+    exercise = data()["exercises"][exercise_id]
+    design = data()["designs"][exercise["design"]]
+    check = exercise["checks"][check_index]
+    leaves = {name: _number(value) for name, value in check["leaves"].items()}
+    leaves |= {name: _number(v) for name, v in (values or {}).items() if name in leaves}
+    h = _number(h) if _number(h) > 0 else DEFAULT_H
+    found = {"inputs": [], "h": h, "built": check["build"], "error": None}
+    used, theirs = bodies_to_run(exercise, design, bodies)
+    try:
+        value_class, slots = make_class(design, used, theirs)
+    except SyntaxError as error:
+        found["error"] = describe_syntax_error(error, error.slots)
+        return found
+    if design["children"] == "_children":  # microgpt's Value takes no label
+        make = lambda v, name: value_class(v)  # noqa: E731
+    else:
+        make = lambda v, name: value_class(v, label=name)  # noqa: E731
+
+    def out_at(nudged):
+        return build_graph(check["build"], nudged, check["output"], make)[0].data
+
+    with guarded(CappedOutput()):
+        try:
+            measured = {name: _slopes(out_at, leaves, name, h) for name in leaves}
+            output, space = build_graph(check["build"], leaves, check["output"], make)
+            output.backward()
+            found["inputs"] = [
+                {"name": name, "value": x, **measured[name], "got": _grad(space[name])}
+                for name, x in leaves.items()
+            ]
+        except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
+            found["error"] = describe_exception(error, slots)
+    return found
+
+
+def nudge_json(exercise_id, bodies_json, values_json, h):
+    """`nudge` for the browser's runner: JSON in, JSON out."""
+    bodies, values = json.loads(bodies_json), json.loads(values_json)
+    bodies = bodies if isinstance(bodies, dict) else {}
+    values = values if isinstance(values, dict) else {}
+    return json.dumps(nudge(exercise_id, bodies, values, h), allow_nan=False)
+
+
+def _slopes(out_at, leaves, name, h):
+    """`{"slope"}`: (out(x + h) - out(x - h)) / 2h for input `name`; at a kink, where the two
+    sides' slopes differ (a ReLU at 0), `left` and `right` too: the central difference then
+    averages them, and an op's derivative there is a choice (micrograd's ReLU takes 0)."""
+    x, middle = leaves[name], out_at(leaves)
+    right = (out_at(leaves | {name: x + h}) - middle) / h
+    left = (middle - out_at(leaves | {name: x - h})) / h
+    found = {"slope": encode((right + left) / 2)}
+    if abs(right - left) > KINK * max(1.0, abs(right), abs(left)):
+        found |= {"left": encode(left), "right": encode(right)}
+    return found
+
+
+def _number(value):
+    """A finite float of a sensible size, from whatever the page sent (else 0.0)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    return number if math.isfinite(number) and abs(number) <= MAX_MAGNITUDE else 0.0
+
+
+def _grad(node):
+    try:
+        return encode(vars(node).get("grad"))
+    except BaseException:  # noqa: BLE001 - a property of the learner's making may raise
+        return {"type": "unreadable"}

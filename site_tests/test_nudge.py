@@ -1,0 +1,54 @@
+"""The nudge tool on an op tab (widget/src/exercise/nudge.js, runner/nudge.py): the measured
+slope of each input beside what the learner's code gives it, in a runner like any run, and no
+verdict from it."""
+
+import pytest
+from playwright.sync_api import expect
+
+
+def nudge(learner, values=None):
+    tool = learner.panel.locator(".mg-nudge")
+    if tool.get_attribute("open") is None:
+        tool.locator("summary").click()
+    for name, value in (values or {}).items():
+        tool.get_by_label(f"value of {name}", exact=True).fill(str(value))
+    tool.get_by_role("button", name="Nudge", exact=True).click()
+    figures = tool.locator("[data-nudge-input]")
+    expect(figures.first).to_be_visible(timeout=60_000)
+    return {
+        figures.nth(i).get_attribute("data-nudge-input"): figures.nth(i)
+        for i in range(figures.count())
+    }
+
+
+def slope(figure):
+    return float(figure.get_attribute("data-slope"))
+
+
+def test_the_slopes_of_mul_stand_beside_the_learner_s_grads(learner):
+    learner.open_tab("__mul__")
+    learner.write("self.grad += other.data * out.grad")  # other forgotten
+    figures = nudge(learner, {"x": 1.5, "y": 4.0})
+    assert slope(figures["x"]) == pytest.approx(4.0, abs=1e-6)
+    assert slope(figures["y"]) == pytest.approx(1.5, abs=1e-6)
+    expect(figures["x"]).to_contain_text("x.grad = 4.0000000")
+    expect(figures["y"]).to_contain_text("y.grad = 0.0000000")
+    assert learner.run() == "fail"  # nudging decided nothing
+    assert not learner.passed_mark_visible("__mul__")
+
+
+def test_a_kink_is_told_by_its_two_sides(learner, exercises):
+    learner.open_tab("relu")
+    learner.write(exercises["relu"].solutions["relu"])
+    figures = nudge(learner, {"x": 0})
+    expect(figures["x"]).to_contain_text("a kink: 0.0000000 on the left, 1.0000000 on the right")
+
+
+def test_code_that_raises_is_said(learner):
+    learner.open_tab("tanh")
+    learner.write("self.grad += undefined_name")
+    tool = learner.panel.locator(".mg-nudge")
+    if tool.get_attribute("open") is None:
+        tool.locator("summary").click()
+    tool.get_by_role("button", name="Nudge", exact=True).click()
+    expect(tool.locator(".mg-nudge__results")).to_contain_text("Your code raised: NameError")

@@ -1,0 +1,95 @@
+/**
+ * "Nudge": an op tab's local derivatives measured on the learner's own Value class
+ * (runner/nudge.py). The learner picks the inputs (the tab's first check's, at first) and h;
+ * each input is nudged by h up and down, and (out(x + h) − out(x − h)) / 2h stands beside the
+ * gradient the learner's code gives it from out.grad = 1. It runs in a fresh runner like any
+ * run, and it decides nothing: no verdict, no mark.
+ *
+ * Testing contract: a button named "Nudge"; each input's figure in an element with
+ * `data-nudge-input` (its name) and `data-slope` (the number).
+ */
+import { h } from "../page/dom.js";
+import { python } from "../page/python.js";
+
+const DEFAULT_H = "0.00001";
+
+/** The tool for `exercise` (an op tab), running the code `code()` returns. */
+export function nudgePart({ exercise, code, timeLimit }) {
+  const { build, inputs } = exercise.nudge;
+  const fields = Object.fromEntries(
+    Object.entries(inputs).map(([name, value]) => [
+      name,
+      h("input", { type: "number", step: "any", value: String(value), "aria-label": `value of ${name}` }),
+    ]),
+  );
+  const step = h("input", { type: "number", step: "any", min: "0", value: DEFAULT_H, "aria-label": "h, the nudge" });
+  const results = h("ul", { class: "mg-nudge__results", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "mg-button" }, "Nudge");
+  const field = (label, input) => h("label", { class: "mg-nudge__field" }, h("code", {}, label), " = ", input);
+  const el = h(
+    "details",
+    { class: "mg-details mg-nudge" },
+    h("summary", {}, "Measure it: nudge the inputs"),
+    h(
+      "p",
+      {},
+      "Nudges each input of ",
+      h("code", {}, build),
+      " up and down by h and measures how far the output moves: the slope, (out(x + h) − out(x − h)) / 2h. Beside it, the gradient your code gives that input when out.grad is 1.",
+    ),
+    h(
+      "div",
+      { class: "mg-nudge__inputs" },
+      ...Object.entries(fields).map(([name, input]) => field(name, input)),
+      field("h", step),
+    ),
+    button,
+    results,
+  );
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    results.replaceChildren(h("li", {}, "Measuring…"));
+    const values = Object.fromEntries(Object.entries(fields).map(([name, input]) => [name, Number(input.value)]));
+    try {
+      const handle = python.grade(
+        exercise.id,
+        { [exercise.ops[0]]: code() },
+        { timeLimit, owner: results, nudge: { values, h: Number(step.value) } },
+      );
+      results.replaceChildren(...said(await handle.done, timeLimit));
+    } catch (error) {
+      results.replaceChildren(h("li", {}, `Python is not available: ${error.message}`));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return el;
+}
+
+/** What a nudge found, an item per input; or why it found nothing. */
+function said(outcome, timeLimit) {
+  const found = outcome.nudged;
+  if (!found) {
+    const why = outcome.crashed ?? (outcome.stopped ? `still running after ${timeLimit} seconds` : "no answer");
+    return [h("li", {}, `The nudge did not finish: ${why}.`)];
+  }
+  if (found.error) return [h("li", {}, `Your code raised: ${found.error.summary}.`)];
+  return found.inputs.map((input) =>
+    h(
+      "li",
+      { "data-nudge-input": input.name, "data-slope": String(input.slope) },
+      h("code", {}, input.name),
+      ` = ${input.value}: the output moves ${seven(input.slope)} per unit of ${input.name}`,
+      "left" in input ? ` (a kink: ${seven(input.left)} on the left, ${seven(input.right)} on the right)` : "",
+      "; your code gives ",
+      h("code", {}, `${input.name}.grad`),
+      ` = ${seven(input.got)}.`,
+    ),
+  );
+}
+
+/** A number at seven decimals, or the name of what it was (runner/numbers.py). */
+function seven(value) {
+  if (typeof value === "number") return value.toFixed(7).replace(/^-(0\.0+)$/, "$1");
+  return typeof value === "string" ? value : `a ${value?.type ?? "?"}`;
+}
