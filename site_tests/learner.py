@@ -190,6 +190,12 @@ class Learner:
         self.write(code)
         return self.run()
 
+    def show_every_hint(self):
+        """Climbs the tab's ladder of hints to its top: "Show solution" comes after it."""
+        button = self.panel.get_by_role("button", name=re.compile(r"^Show hint \d+ of \d+$"))
+        while button.count():
+            button.click()
+
     def result_text(self):
         """The result as read, whitespace collapsed."""
         return squash(self.result.inner_text())

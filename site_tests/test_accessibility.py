@@ -84,6 +84,7 @@ def test_no_serious_violation_in_any_state_of_the_exercise(
     learner.solve("__mul__", wrong.bodies["mul"])
     learner.panel.get_by_role("button", name="Show the graph").first.click()
     states["failed, its graph shown"] = violations(page, widget)
+    learner.show_every_hint()
     learner.panel.get_by_role("button", name="Show solution").click()
     states["solution shown"] = violations(page, widget)
     learner.solve("__add__", "self.grad += (")
