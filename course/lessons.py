@@ -22,7 +22,12 @@ from . import graphs, pagecode, prerender, quiz
 
 KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
-PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])")
+# what scrolls sideways in a code block: its <code> (Material's, after an empty <span>), else
+# the <pre> itself
+CODE_IN_PRE = re.compile(
+    r"(<pre(?:\s[^>]*)?>(?:<span[^>]*></span>)?)<code(?![^>]*\btabindex=)(?=[\s>])"
+)
+PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])(?![^>]*>(?:<span[^>]*></span>)?<code)")
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
 WIDGETS = ("exercise", "training", "work")
 FENCED = ("graph", "quiz", *WIDGETS)  # fences the plugin replaces: at the left margin, alone
@@ -66,8 +71,9 @@ def prepare(markdown, page, root, to_html, widgets=None):
 
 def finish(page_html, root):
     """The page's HTML with its formulas typeset, and its code blocks focusable: a line too long
-    for a phone scrolls sideways, and a keyboard can scroll only what it can focus."""
-    focusable = PRE.sub('<pre tabindex="0"', page_html)
+    for a phone scrolls sideways, and a keyboard (or a touch screen's reader) can scroll only
+    what it can focus, the element that scrolls."""
+    focusable = PRE.sub('<pre tabindex="0"', CODE_IN_PRE.sub(r'\1<code tabindex="0"', page_html))
     return prerender.render_math(focusable, root)
 
 

@@ -139,9 +139,14 @@ def test_formulas_are_typeset_by_katex():
 
 
 def test_code_blocks_can_be_focused_to_scroll_them():
-    page = '<pre><code>a</code></pre><pre class="x"><code>b</code></pre><pre tabindex="-1">c</pre>'
+    """What scrolls is what can be focused: a block's <code>, else the <pre>; once each."""
+    page = (
+        '<pre><code>a</code></pre><pre class="x"><span></span><code>b</code></pre>'
+        '<pre tabindex="-1">c</pre><pre>d</pre>'
+    )
     finished = lessons.finish(page + "<preview>", ROOT)
-    assert finished.count('<pre tabindex="0"') == 2
+    assert finished.count('<code tabindex="0"') == 2 and finished.count('tabindex="0"') == 3
+    assert '<pre tabindex="0">d</pre>' in finished
     assert '<pre tabindex="-1">' in finished and "<preview>" in finished
 
 
