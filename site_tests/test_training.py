@@ -87,8 +87,10 @@ def test_pause_stops_the_steps_and_step_takes_one(solved):
     assert solved.step() == paused + 1
 
 
-def test_equals_in_add_keeps_the_network_from_learning(solved):
-    """The "break it" switch restarts training with `=` for `+=` in the learner's __add__."""
+def test_equals_in_add_makes_the_network_lag_behind(solved):
+    """The "break it" switch restarts training with `=` for `+=` in the learner's __add__: the
+    biases follow one point of each batch, and the network is still short of 95% where the
+    learner's own code has long passed it (docs/training.md)."""
     solved.break_it("instead of")
     assert solved.step() == 0
     solved.train_until(lambda t: t.step() >= 45)
