@@ -78,6 +78,7 @@ def test_a_learner_who_passed_trains_with_their_own_closures_to_95_percent(solve
 def test_pause_stops_the_steps_and_step_takes_one(solved):
     solved.press("Reset")
     solved.train_until(lambda t: t.step() >= 5)
+    expect(solved.stats).to_have_text(re.compile(r"^Paused at step \d+ · accuracy"))
     paused = solved.step()
     solved.page.wait_for_timeout(1500)
     assert solved.step() == paused

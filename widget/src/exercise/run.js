@@ -61,6 +61,8 @@ export function createRunner({ exercise, result, timeLimit, onRun }) {
         ? crashedResult(exercise.id, outcome.crashed)
         : stoppedResult(exercise.id, outcome.stopped, timeLimit));
     result.show(shown);
+    // a phone shows little beside the editor: bring the verdict into view
+    if (matchMedia("(max-width: 600px)").matches) result.el.scrollIntoView({ block: "start", behavior: "smooth" });
     return outcome.stopped?.reason === "stop" ? null : shown;
   }
 

@@ -95,6 +95,10 @@ function trainingView() {
       message.hidden = !text;
       message.textContent = text ?? "";
     },
+    paused() {
+      stats.textContent = `Paused at ${stats.textContent.replace(/^Step/, "step")}`;
+      spoken.textContent = stats.textContent;
+    },
     stopped(problem) {
       this.say(`${problem} The plots keep what was drawn; Train starts again.`);
       spoken.textContent = problem;
@@ -128,6 +132,7 @@ function trainingView() {
 function createTrainer({ data, settings, source, view, root }) {
   let session = null; // the runner's session, once started
   let running = false;
+  let paused = false;
   let step = 0;
   let lastBoundary = 0;
   let announced = 0;
@@ -189,12 +194,14 @@ function createTrainer({ data, settings, source, view, root }) {
   return {
     async loop() {
       view.setRunning((running = true));
+      paused = false;
       while (running && root.isConnected && (await advance(CHUNK.count)));
       view.setRunning((running = false));
+      if (paused) view.paused();
     },
     pause() {
       running = false;
-      view.spoken.textContent = `Paused. ${view.stats.textContent}`;
+      paused = true; // said once the chunk under way has been shown
     },
     async once() {
       view.buttons.step.disabled = true;
