@@ -69,9 +69,15 @@ def tell(result, observation, diagnosis):
     parts += explained(diagnosis.keys)
     result.diagnosis = " ".join(text for text in parts if text)
     if not observation.error:
+        unpaired = set(diagnosis.keys) & {"not_a_tuple", "wrong_length"}
         for row in result.rows:
             if not row.passed and row.got is not None:
                 row.diagnoses = diagnosis.keys
+            if not row.passed and unpaired:
+                row.why = (
+                    f"{row.value} should be {brief(row.expected)}: `backward()` could not pair "
+                    "your local gradients with the inputs (see above)."
+                )
 
 
 def _displayed(observation, culprit):
