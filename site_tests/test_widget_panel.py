@@ -74,3 +74,16 @@ def test_full_value_class_shows_the_current_body_in_its_marked_slot(visit):
     learner.write("pass\n")
     expect(marked).to_have_count(1)
     assert marked.all_inner_texts() == indent_body("pass\n").splitlines()
+
+
+def test_a_failed_verdict_offers_the_next_hint_under_it(visit, exercises):
+    learner, _ = visit()
+    learner.write("self.grad += 2 * out.grad")
+    assert learner.run() == "fail"
+    offer = learner.panel.locator(".mg-verdict + .mg-next-hint")
+    offer.get_by_role("button", name="Show the next hint").click()
+    first = learner.panel.locator(".mg-hints__list li").first
+    expect(first).to_be_focused()
+    expect(offer).to_have_count(0)
+    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+    expect(learner.panel.locator(".mg-next-hint")).to_have_count(0)

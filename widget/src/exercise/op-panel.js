@@ -96,12 +96,13 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     markLines(view, []);
     if (!isStub(text, stub)) progress.attempt();
     show();
+    offerHint(result.el, hintsPart, null);
     const outcome = await runner.run({ [op]: text });
     if (!outcome) return;
     progress.record(text, outcome.verdict);
     onChange();
-    const error = outcome.error;
-    if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
+    offerHint(result.el, hintsPart, outcome.verdict);
+    markError(view, outcome.error, op);
   }
 
   return { refresh: () => editor().requestMeasure(), state, show };
@@ -167,4 +168,22 @@ function reset(view, stub, notice) {
   });
   notice.replaceChildren("Back to the starter code. ", undo);
   undo.focus();
+}
+
+/** Below a verdict that is not a pass, the next rung of the ladder, one press away. */
+function offerHint(resultEl, hintsPart, verdict) {
+  resultEl.querySelector(".mg-next-hint")?.remove();
+  if (!verdict || verdict === "pass" || !hintsPart?.hintsLeft()) return;
+  const button = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Show the next hint");
+  button.addEventListener("click", () => {
+    hintsPart.revealNext();
+    button.parentElement.remove();
+  });
+  // right under the verdict, not below the table of checks
+  resultEl.querySelector(".mg-verdict").after(h("p", { class: "mg-next-hint" }, "Stuck? ", button));
+}
+
+/** The line the learner's code raised on, marked in their editor. */
+function markError(view, error, op) {
+  if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
 }

@@ -12,7 +12,7 @@ export function prompt(exercise) {
 }
 
 /** Hints revealed one at a time, each kept once shown: `shown` of them at first, and
- * `onReveal(count)` after each. */
+ * `onReveal(count)` after each. The element has `revealNext()`, which the verdict offers too. */
 export function hints(exercise, { shown = 0, onReveal = () => {} } = {}) {
   if (!exercise.hints.length) return null;
   const list = h("ol", { class: "mg-hints__list" });
@@ -27,11 +27,17 @@ export function hints(exercise, { shown = 0, onReveal = () => {} } = {}) {
   };
   button.textContent = `Show hint 1 of ${exercise.hints.length}`;
   for (let i = 0; i < Math.min(shown, exercise.hints.length); i++) reveal();
-  button.addEventListener("click", () => {
-    reveal().focus();
+  const el = h("div", { class: "mg-hints" }, list, button);
+  el.revealNext = () => {
+    if (list.children.length === exercise.hints.length) return;
+    const item = reveal();
+    item.focus({ preventScroll: true });
+    item.scrollIntoView({ block: "nearest", behavior: "smooth" });
     onReveal(list.children.length);
-  });
-  return h("div", { class: "mg-hints" }, list, button);
+  };
+  el.hintsLeft = () => exercise.hints.length - list.children.length;
+  button.addEventListener("click", () => el.revealNext());
+  return el;
 }
 
 /** "Why it works", shown once the exercise has passed. */
