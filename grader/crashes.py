@@ -8,7 +8,7 @@ grader/explain.py. Each sentence names the learner's line.
 import ast
 import re
 
-from .cues import code_cues
+from .cues import code_cues, is_attribute
 
 # modules a learner may reach for that the course's Python does not have
 THIRD_PARTY = ("numpy", "scipy", "torch", "jax", "sympy", "pandas")
@@ -16,6 +16,7 @@ COMPARED = re.compile(r"'(?:<|<=|>|>=)' not supported between instances of '(\w+
 NO_ATTRIBUTE = re.compile(r"'(int|float|bool)' object has no attribute '(data|grad)'")
 UNBOUND = re.compile(r"local variable '(\w+)'")
 BRACKET = re.compile(r"was never closed|unmatched|does not match opening")
+VALUES = ("self", "other", "out")  # the Values an op's code can name
 ARITHMETIC = ("ZeroDivisionError", "OverflowError", "ValueError")
 
 
@@ -103,20 +104,11 @@ def _number_name(body, source_line, attribute):
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, value = node.targets[0], node.value
-        if not isinstance(target, ast.Name) or not _reads_data(value):
+        if not isinstance(target, ast.Name) or not is_attribute(value, "data", VALUES):
             continue
         if re.search(rf"\b{re.escape(target.id)}\.{attribute}\b", source_line):
             return value.value.id, target.id
     return None
-
-
-def _reads_data(node):
-    return (
-        isinstance(node, ast.Attribute)
-        and node.attr == "data"
-        and isinstance(node.value, ast.Name)
-        and node.value.id in ("self", "other", "out")
-    )
 
 
 def _compared(error, exercise, body, where):

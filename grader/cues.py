@@ -45,11 +45,16 @@ def code_cues(body):
 
 def _reads_input_grad(node):
     """`self.grad` or `other.grad`, read as a factor (where a `.data` would belong)."""
+    return is_attribute(node, "grad", ("self", "other"))
+
+
+def is_attribute(node, attribute, names):
+    """Whether the AST `node` is `name.attribute` for one of `names` (`out.data`, say)."""
     return (
         isinstance(node, ast.Attribute)
-        and node.attr == "grad"
+        and node.attr == attribute
         and isinstance(node.value, ast.Name)
-        and node.value.id in ("self", "other")
+        and node.value.id in names
     )
 
 

@@ -157,13 +157,14 @@ def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
         assets.copy_pyodide(tmp_path, tmp_path / "site")
 
 
-def mkdocs_build(project, page):
-    """Build a one-page MkDocs project in `project` with the course plugin, strictly."""
+def mkdocs_build(project, page, setting=""):
+    """Build a one-page MkDocs project in `project` with the course plugin, strictly, and one
+    more of its settings (`"solutions: false"`) if given."""
     (project / "docs").mkdir(parents=True)
     (project / "docs" / "index.md").write_text(textwrap.dedent(page))
     (project / "mkdocs.yml").write_text(
         "site_name: test\ntheme:\n  name: material\n  font: false\n"
-        f"plugins:\n  - course:\n      root: {ROOT}\n"
+        f"plugins:\n  - course:\n      root: {ROOT}\n" + (f"      {setting}\n" if setting else "")
     )
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"],
@@ -232,25 +233,13 @@ def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):
 def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     """Pyodide's snapshots are private API: the worker gets the flag only from mkdocs.yml."""
     assert "snapshot:!1" in (site / assets.WORKER_JS).read_text()
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Page\n\n```exercise\nadd\n```\n")
-    (tmp_path / "mkdocs.yml").write_text(
-        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      memory_snapshot: true\n"
-    )
-    build = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
-    done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
+    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd\n```\n", "memory_snapshot: true")
     assert done.returncode == 0, done.stderr
     assert "snapshot:!0" in (tmp_path / "site" / assets.WORKER_JS).read_text()
 
 
 def test_solutions_false_leaves_the_references_out_of_the_pages(tmp_path):
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Page\n\n```exercise\nmul\n```\n")
-    (tmp_path / "mkdocs.yml").write_text(
-        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      solutions: false\n"
-    )
-    build = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
-    done = subprocess.run(build, cwd=tmp_path, capture_output=True, text=True)
+    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nmul\n```\n", "solutions: false")
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "site" / "index.html").read_text()
     data = json.loads(DATA.search(page).group(1))
