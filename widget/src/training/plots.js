@@ -5,6 +5,10 @@
  */
 import uPlot from "uplot";
 import { h } from "../page/dom.js";
+import { compact, compactTicks } from "./ticks.js";
+
+/** A loss as the figures say it: four decimals, or compact once it has blown up. */
+const loss = (value) => (Math.abs(value) >= 1e4 ? compact(value) : value.toFixed(4));
 
 /** A CSS variable's value where `el` is (the widget sets the course's own). */
 const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
@@ -36,7 +40,7 @@ export function curves() {
         scales: { x: { time: false }, loss: { distr: 3 }, accuracy: { range: [0, 100] } },
         axes: [
           { stroke: fg, grid, label: "step" },
-          { stroke: fg, grid, scale: "loss", label: "loss (log scale)" },
+          { stroke: fg, grid, scale: "loss", label: "loss (log scale)", values: compactTicks, size: 56 },
           { stroke: fg, grid: { show: false }, scale: "accuracy", side: 1, label: "accuracy %" },
         ],
         series: [
@@ -71,7 +75,7 @@ export function curves() {
     },
     restyle: () => plot && draw(),
     /** The last loss, as the stats line shows it ("" before any, or when not a number). */
-    last: () => (data[1].length && data[1].at(-1) !== null ? data[1].at(-1).toFixed(4) : ""),
+    last: () => (data[1].length && data[1].at(-1) !== null ? loss(data[1].at(-1)) : ""),
     reset() {
       for (const series of data) series.length = 0;
       plot?.setData(data);
