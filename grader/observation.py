@@ -96,7 +96,7 @@ def decode_observation(observation, exercise):
         checks = observation["checks"]
         if not isinstance(checks, list) or len(checks) > len(exercise.checks):
             raise Unreadable("checks")
-        seen = [_check(record, check) for record, check in zip(checks, exercise.checks)]  # noqa: B905
+        seen = [_check(r, check) for r, check in zip(checks, exercise.checks, strict=False)]
         error = _error(observation.get("error"), exercise)
         stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
         if not isinstance(stdout, str) or not isinstance(truncated, bool):

@@ -46,6 +46,7 @@ class SealedRunner:
         }
         self.setup = json.dumps({"files": files, "data": runner_data(exercises)})
         self.process = None
+        self.command = None
         self.lines = None
         self.starting = False
 
@@ -67,11 +68,15 @@ class SealedRunner:
             self.process = None
 
     def _start(self):
-        node = shutil.which("node")
-        if node is None or not PYODIDE.is_dir():
-            raise SystemExit("regrade needs Node.js and the npm packages: run `make setup` first")
+        if self.command is None:  # found once: a restart after a run's time limit reuses it
+            node = shutil.which("node")
+            if node is None or not PYODIDE.is_dir():
+                raise SystemExit(
+                    "regrade needs Node.js and the npm packages: run `make setup` first"
+                )
+            self.command = [node, *sealing_flags(node), str(HARNESS)]
         self.process = subprocess.Popen(
-            [node, *sealing_flags(node), str(HARNESS)],
+            self.command,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,

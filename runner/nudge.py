@@ -11,7 +11,7 @@ import math
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .numbers import encode
-from .observe import bodies_to_run, data, make_class
+from .observe import bodies_to_run, data, make_class, value_maker
 from .sandbox import CappedOutput, guarded
 
 DEFAULT_H = 1e-5  # small enough that the central difference agrees to 1e-6, large for rounding
@@ -36,10 +36,7 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
     except SyntaxError as error:
         found["error"] = describe_syntax_error(error, error.slots)
         return found
-    if design["children"] == "_children":  # microgpt's Value takes no label
-        make = lambda v, name: value_class(v)  # noqa: E731
-    else:
-        make = lambda v, name: value_class(v, label=name)  # noqa: E731
+    make = value_maker(design, value_class)
 
     def out_at(nudged):
         return build_graph(check["build"], nudged, check["output"], make)[0].data

@@ -108,10 +108,7 @@ def _run_checks(exercise, design, value_class, output, slots, observation):
             for check in exercise["checks"]:
                 trace = Trace()
                 observation["checks"].append(trace.record)
-                if local_grads:
-                    make = lambda value, name: value_class(value)  # noqa: E731
-                else:
-                    make = lambda value, name: value_class(value, label=name)  # noqa: E731
+                make = value_maker(design, value_class)
                 output_node, _ = build_graph(check["build"], check["leaves"], check["output"], make)
                 trace.start(topological(output_node, design["children"]))
                 watch_grads(value_class, trace)
@@ -122,6 +119,14 @@ def _run_checks(exercise, design, value_class, output, slots, observation):
             observation["error"] = describe_exception(error, slots) | {"check": max(index, 0)}
             if trace is not None:
                 trace.finish(complete=False)
+
+
+def value_maker(design, value_class):
+    """`make(value, name)`, a leaf of the design's class: micrograd's Value takes a label,
+    microgpt's does not."""
+    if design["children"] == "_children":
+        return lambda value, name: value_class(value)
+    return lambda value, name: value_class(value, label=name)
 
 
 def _backward(trace, output, seed, local_grads):

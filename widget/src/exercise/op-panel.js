@@ -68,9 +68,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     "Reset",
   );
   const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
-  // the ladder: hints beside the question, then the solution once every hint is out and the
-  // learner has tried code of their own
-  const hintsPart = hints(exercise, { shown: progress.hints, onReveal: (count) => show(progress.reveal(count)) });
+  const hintsPart = hintLadder(exercise, progress, show);
   panel.append(
     ...[prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
@@ -186,4 +184,16 @@ function offerHint(resultEl, hintsPart, verdict) {
 /** The line the learner's code raised on, marked in their editor. */
 function markError(view, error, op) {
   if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
+}
+
+/** The hints beside the question, each one shown remembered; `onReveal()` after each, since
+ * the last rung opens "Show solution" to a learner who has tried code of their own. */
+function hintLadder(exercise, progress, onReveal) {
+  return hints(exercise, {
+    shown: progress.hints,
+    onReveal: (count) => {
+      progress.reveal(count);
+      onReveal();
+    },
+  });
 }
