@@ -62,7 +62,7 @@ def variants(op_name, design_has_closures=True):
     op = OPS[op_name]
     if not design_has_closures:
         return [Variant(), *(Variant(local) for local in op.wrong)]
-    locals_ = ["", "nothing", "grad_for_data", *op.wrong]
+    locals_ = ["", "nothing", *op.wrong, "grad_for_data"]
     operands = (True, False) if op.arity == 2 else (True,)
     flags = (True, False)
     found = []

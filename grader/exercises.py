@@ -219,11 +219,13 @@ def _assigned(build):
 
 
 def _output(build, path):
-    """The node a build ends on: the name its last line assigns, or "out" for one expression."""
+    """The node a build ends on: the name its last line assigns (`g = ...` or `g += ...`), or
+    "out" for one expression."""
     body = ast.parse(build).body
     last = body[-1] if body else None
-    if isinstance(last, ast.Assign) and isinstance(last.targets[0], ast.Name):
-        return last.targets[0].id
+    target = last.targets[0] if isinstance(last, ast.Assign) else getattr(last, "target", None)
+    if isinstance(last, ast.Assign | ast.AugAssign) and isinstance(target, ast.Name):
+        return target.id
     if len(body) == 1 and isinstance(last, ast.Expr):
         return "out"
     raise ExerciseError(f"{path}: the check `{build}` must end by assigning its output")
