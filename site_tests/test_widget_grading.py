@@ -66,6 +66,27 @@ def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(
     assert not learner.passed_mark_visible("diamond")
 
 
+def test_micrograds_own_example_runs_on_the_closures_the_learner_wrote(visit, site, exercises):
+    """backward.md ends with micrograd's README example as a tab of its own, which brings the
+    op tabs it runs, holding the code the learner wrote on the exercise page."""
+    learner, _ = visit()
+    for op in exercises["micrograd"].ops:
+        assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
+    learner.page.goto(site.url + "backward/")
+    learner.open_tab("micrograd")
+    assert learner.run() == "pass"
+    assert "138.8338192" in learner.result_text() and "645.5772595" in learner.result_text()
+
+    wrong = mistake(exercises["micrograd"], "assign").bodies
+    for op, body in wrong.items():
+        learner.open_tab(exercises[op].label)
+        assert learner.code() == exercises[op].solutions[op].strip()
+        learner.write(body)
+    learner.open_tab("micrograd")
+    assert learner.run() == "fail"
+    assert as_read(DIAGNOSES["assign"]) in learner.result_text()
+
+
 def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(visit, exercises):
     learner, _ = visit()
     for op in OPS:

@@ -148,7 +148,7 @@ function checksTable(result, graphs) {
             h(
               "th",
               { colspan: "4", scope: "rowgroup" },
-              h("code", {}, check.built.split("\n").join("; ")),
+              h("code", {}, statements(check.built)),
               h("span", { class: "mg-checks__given" }, check.given),
               check.complete ? "" : h("span", { class: "mg-checks__stopped" }, " stopped here: your code raised"),
               graphButton(graphs, result, index),
@@ -159,6 +159,11 @@ function checksTable(result, graphs) {
       ),
     ),
   );
+}
+
+/** A check's code on one line, its statements apart: `a = 1; b = a + a`, wrapped between them. */
+function statements(built) {
+  return built.split("\n").flatMap((line, i) => [i ? "; " : "", h("span", { class: "mg-checks__statement" }, line)]);
 }
 
 function row(check) {
