@@ -147,10 +147,11 @@ TRAINING_NOSCRIPT = "This page trains a neural network in your browser: it needs
 def training_data(catalog):
     """The training widget's data: the ops its network uses, with what the widget needs to
     read the learner's code for each and whether it passed (the op exercise's id, version and
-    starter code), and the session's defaults (training/session.py)."""
+    starter code), the session's defaults (training/session.py), and their moons, drawn before
+    Python is ready."""
     from dataclasses import asdict
 
-    from training.session import USES, Config
+    from training.session import USES, Config, dataset
 
     ops = []
     for op in USES:
@@ -168,7 +169,7 @@ def training_data(catalog):
                 "stub": exercise.stubs[op],
             }
         )
-    return {"ops": ops, "config": asdict(Config())}
+    return {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
 
 
 def training_html(data):

@@ -130,6 +130,34 @@ def unsolved(browser, site, widget_page):
         assert_clean(watch)
 
 
+MOONS = r"^The two moons, 100 points"  # the boundary plot's label, as the widget words it
+INKED = """canvas => {
+  const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  return pixels.filter((value, i) => i % 4 === 3 && value > 0).length;
+}"""
+
+
+def test_the_moons_are_drawn_before_training_and_another_seeds_once_it_starts(unsolved):
+    trainer = unsolved({})
+    plot = trainer.widget.locator("canvas.mg-train__boundary")
+    expect(plot).to_have_attribute(
+        "aria-label", re.compile(r"^The two moons, 100 points.*No model yet")
+    )
+    assert plot.evaluate(INKED) > 0 and trainer.step() == 0
+    trainer.widget.locator("details summary").click()
+    seed = trainer.widget.get_by_label("Seed")
+    seed.fill("2")
+    seed.dispatch_event("change")  # the page has the default seed's points only
+    expect(plot).to_have_attribute("aria-label", "No model yet.")
+    assert plot.evaluate(INKED) == 0
+    trainer.widget.get_by_label("reference code").check()
+    trainer.press("Step")
+    expect(plot).to_have_attribute(
+        "aria-label", re.compile(r"^The two moons, 100 points .* regions")
+    )
+    assert plot.evaluate(INKED) > 0
+
+
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercises):
     trainer = unsolved({})
     labels = [exercises[op].label for op in OPS]

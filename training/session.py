@@ -43,6 +43,21 @@ class Config:
         return config
 
 
+def extent(points):
+    """The plot's `[x0, x1, y0, y1]`: the points, and a margin around them."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    pad = REACH / 4
+    return [min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad]
+
+
+def dataset(config):
+    """A config's moons as the widget draws them before training starts: its seed, the points,
+    their labels and the plot's extent (the session makes the same from the same config)."""
+    points, labels = two_moons(config.points, config.noise, config.seed)
+    return {"seed": config.seed, "points": points, "labels": labels, "extent": extent(points)}
+
+
 class Session:
     def __init__(self, value_class, config):
         self.value = value_class
@@ -122,10 +137,7 @@ class Session:
         return right / len(self.points)
 
     def extent(self):
-        xs = [p[0] for p in self.points]
-        ys = [p[1] for p in self.points]
-        pad = REACH / 4
-        return [min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad]
+        return extent(self.points)
 
     def boundary(self, size=24):
         """The model's scores over a `size` × `size` grid of the plot, row by row, top first."""

@@ -84,7 +84,10 @@ export function curves() {
   };
 }
 
-/** The data and the model's decision regions: `{el, show(state), clear()}`. */
+/**
+ * The data and the model's decision regions: `{el, show(state), clear()}`; a state without
+ * `scores` draws the points alone.
+ */
 export function boundary() {
   const canvas = h("canvas", { class: "mg-train__boundary", width: "300", height: "300", role: "img" });
   let last = null;
@@ -125,10 +128,13 @@ export function boundary() {
       }
       context.stroke();
     });
+    const moons = `The two moons, ${points.length} points (circles one class, crosses the other)`;
     const right = Math.round(accuracy * points.length);
     canvas.setAttribute(
       "aria-label",
-      `The two moons, ${points.length} points (circles one class, crosses the other) over the regions the model gives each class: it classifies ${right} of them right (${Math.round(accuracy * 100)}%).`,
+      scores
+        ? `${moons} over the regions the model gives each class: it classifies ${right} of them right (${Math.round(accuracy * 100)}%).`
+        : `${moons}. No model yet: training shades the region it gives each class.`,
     );
   };
   return {

@@ -114,10 +114,12 @@ function trainingView() {
       if (first) Object.assign(dataset, { points: answer.points, labels: answer.labels, extent: answer.extent });
       boundaryPlot.show({ ...dataset, scores: answer.boundary, accuracy: answer.accuracy });
     },
-    clear() {
+    /** Clears the plots, drawing the moons of `seed` when the page has them (the default's). */
+    clear(moons, seed) {
       this.say(null);
       lossPlot.reset();
       boundaryPlot.clear();
+      if (moons?.seed === seed) boundaryPlot.show(moons);
       stats.dataset.step = "0";
       stats.dataset.accuracy = "0";
       stats.textContent = "Not trained yet.";
@@ -211,7 +213,7 @@ function createTrainer({ data, settings, source, view, root }) {
     restart() {
       end();
       step = announced = 0;
-      view.clear();
+      view.clear(data.moons, settings.config().seed);
       source.refresh();
     },
   };
