@@ -72,6 +72,11 @@ def grade_everything(course_dir):
     worker.steps_json(2, 1000, True)
     worker.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
     worker.steps_json(1, 1000, False)
+    from microgpt import worker as gpt  # and a microgpt session's, with a tuple a nudge finds wrong
+
+    gpt.start_json(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
+    gpt.steps_json(1, 1000)
+    gpt.sample_json(1, 1.0)
 
 
 def finish(fallback_source):
@@ -134,7 +139,8 @@ def _write(archive, name, data):
     archive.writestr(info, data)
 
 
-PACKAGES = ("runner/", "grader/", "training/")  # the course's code; exercises' code is text
+# the course's code; exercises' code is text
+PACKAGES = ("runner/", "grader/", "training/", "microgpt/")
 
 
 def compile_archive(data):

@@ -2,9 +2,11 @@
 
 - `assets/pyodide/<version>/`: Pyodide's core files from the pinned npm package.
 - `assets/python/<hash>/runner.zip`: the `runner` package, the learner's side of grading, with
-  `runner/data.json` (grader/runner_data.py), and `training`: all that a worker running learner
-  code gets.
+  `runner/data.json` (grader/runner_data.py), `training` and `microgpt`: all that a worker
+  running learner code gets.
 - `assets/python/<hash>/grader.zip`: the `grader` package and `exercises/`, for the judge.
+- `assets/python/<hash>/names.txt`: microgpt's data (microgpt/names.py), which the microgpt
+  widget fetches and hands its runner.
 - `assets/python/<hash>/python_stdlib.zip`: the standard library trimmed to what the course
   imports; Pyodide's full one stays in `assets/pyodide/<version>/` for what it lacks.
   All three archives hold bytecode, compiled by Pyodide itself (bytecode/build.mjs).
@@ -48,7 +50,8 @@ STDLIB_ZIP = "python_stdlib.zip"
 # the lock file is not among them: the worker passes Pyodide its `info` (no packages) itself
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
-RUNNER_PACKAGES = ("runner", "training")
+RUNNER_PACKAGES = ("runner", "training", "microgpt")
+NAMES_TXT = "names.txt"  # microgpt's data: its own download, by the microgpt widget only
 GRADER_PACKAGES = ("grader", "exercises")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
@@ -72,6 +75,7 @@ def build(root, site_dir, catalog, *, snapshot=False):
     site_dir = Path(site_dir)
     pyodide_dir = copy_pyodide(root, site_dir)
     runner_zip, grader_zip, stdlib_zip = python_archives(root, site_dir, catalog)
+    names = write_names(site_dir)
     lock = json.loads((node_modules(root) / "pyodide" / "pyodide-lock.json").read_text())
     under_assets = lambda path: path.relative_to(site_dir / "assets").as_posix()  # noqa: E731
     bundle_widget(
@@ -82,6 +86,7 @@ def build(root, site_dir, catalog, *, snapshot=False):
             "stdlib": under_assets(stdlib_zip),
             "runner": under_assets(runner_zip),
             "grader": under_assets(grader_zip),
+            "names": under_assets(names),
             "lock": {"info": lock["info"], "packages": {}},
             "snapshot": snapshot,
             # which exercises, as defined: a work file names the course it was saved from
@@ -119,7 +124,8 @@ def start_python_early(page_html, page_url, site_dir):
     while the page's style sheets arrive and the page is parsed and rendered (the build's
     early.js, widget/src/page/early-start.js, inlined: a script after a style sheet, or one
     fetched, would wait for it)."""
-    if "data-exercise-widget" not in page_html and "data-training-widget" not in page_html:
+    widgets = ("data-exercise-widget", "data-training-widget", "data-microgpt-widget")
+    if not any(widget in page_html for widget in widgets):
         return page_html
     script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
     worker = html.escape(get_relative_url(WORKER_JS, page_url), quote=True)
@@ -243,6 +249,15 @@ def python_archives(root, site_dir, catalog):
         shutil.copyfile(folder / name, staged)
         found.append(content_addressed(staged))
     return found
+
+
+def write_names(site_dir):
+    """microgpt's names (microgpt/names.py), one a line, content-addressed beside the archives."""
+    from microgpt.names import load
+
+    path = Path(site_dir) / PYTHON_DIR / NAMES_TXT
+    path.write_text("\n".join(load()) + "\n", encoding="utf-8")
+    return content_addressed(path)
 
 
 def content_addressed(path):

@@ -13,9 +13,11 @@ in Markdown on the lines after it. An exercise fence lists exercise ids (`exerci
 line or several.
 """
 
+import ast
 import html
 import re
 import shutil
+import textwrap
 from pathlib import Path
 
 from . import graphs, pagecode, prerender, quiz
@@ -29,8 +31,9 @@ CODE_IN_PRE = re.compile(
 )
 PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])(?![^>]*>(?:<span[^>]*></span>)?<code)")
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
-WIDGETS = ("exercise", "training", "work")
-FENCED = ("graph", "quiz", *WIDGETS)  # fences the plugin replaces: at the left margin, alone
+WIDGETS = ("exercise", "training", "microgpt", "work")
+# fences the plugin replaces: at the left margin, alone
+FENCED = ("graph", "quiz", "source", *WIDGETS)
 
 
 class LessonError(ValueError):
@@ -63,6 +66,8 @@ def prepare(markdown, page, root, to_html, widgets=None):
             drawings.append((item, *_graph(item, namespace, where, to_html)))
         elif item.kind == "quiz":
             replaced[item.line] = (item.end, f"\n{_quiz(item, where, to_html)}\n")
+        elif item.kind == "source":
+            replaced[item.line] = (item.end, f"```python\n{_source(item, root, where)}\n```")
     svgs = iter(prerender.svgs([dot for _, dots, _ in drawings for dot in dots], root))
     for item, dots, figure in drawings:
         replaced[item.line] = (item.end, "\n" + figure(*(next(svgs) for _ in dots)) + "\n")
@@ -123,6 +128,29 @@ def _graph(item, namespace, where, to_html):
         return f'<figure class="mg-graph">{canvases}{caption}</figure>'
 
     return (graphs.dot(root, "LR"), graphs.dot(root, "TB")), figure
+
+
+def _source(item, root, where):
+    """The code a ```source fence names, as it is in the project: `microgpt/model.py rmsnorm
+    GPT.attention` gives those definitions of that file, in that order, so a lesson shows the
+    code the widget runs and never a copy of it."""
+    path, *names = item.body.split()
+    try:
+        text = (Path(root) / path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise LessonError(f"{where}: cannot read {path}: {error.strerror}") from error
+    found = []
+    for name in names or [""]:
+        scope = ast.parse(text)
+        for part in name.split("."):
+            inside = getattr(scope, "body", [])
+            scope = next((node for node in inside if getattr(node, "name", None) == part), None)
+            if scope is None:
+                raise LessonError(f"{where}: {path} defines no {name!r}")
+        first = min([scope.lineno, *(d.lineno for d in getattr(scope, "decorator_list", []))])
+        lines = text.splitlines()[first - 1 : scope.end_lineno] if name else [text.strip()]
+        found.append(textwrap.dedent("\n".join(lines)))
+    return "\n\n\n".join(found)
 
 
 def _widget(item, where, render):

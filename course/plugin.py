@@ -13,7 +13,15 @@ from grader.exercises import ExerciseError, load_catalog
 from . import assets, csp, isolation, lessons
 from .check_graphs import write_check_graphs
 from .prerender import PrerenderError
-from .widget_data import training_data, training_html, widget_data, widget_html, work_html
+from .widget_data import (
+    microgpt_data,
+    microgpt_html,
+    training_data,
+    training_html,
+    widget_data,
+    widget_html,
+    work_html,
+)
 
 # written in a page, replaced by the size of Python's first download, as this build's files are
 PYTHON_DOWNLOAD = "{{ python_download }}"
@@ -92,7 +100,12 @@ class CoursePlugin(BasePlugin[CourseConfig]):
     def on_page_markdown(self, markdown_text, page, config, files):
         """Runs the page's code, checks its claims, and turns its fences into HTML."""
         markdown_text = markdown_text.replace(PYTHON_DOWNLOAD, self.python_download)
-        widgets = {"exercise": self._widget, "training": self._training, "work": work_html}
+        widgets = {
+            "exercise": self._widget,
+            "training": self._training,
+            "microgpt": self._microgpt,
+            "work": work_html,
+        }
         try:
             return lessons.prepare(
                 markdown_text, page.file.src_uri, self.root, self._to_html, widgets
@@ -135,6 +148,7 @@ class CoursePlugin(BasePlugin[CourseConfig]):
             "grader",
             "runner",
             "training",
+            "microgpt",
             "bytecode",
             "widget/src",
             "widget/styles",
@@ -160,6 +174,13 @@ class CoursePlugin(BasePlugin[CourseConfig]):
         data = training_data(self.catalog)
         data["time_limit"] = self.config.time_limit
         return training_html(data)
+
+    def _microgpt(self, body):
+        if body.strip():
+            raise ValueError("a ```microgpt block takes nothing inside it")
+        data = microgpt_data(self.catalog)
+        data["time_limit"] = self.config.time_limit
+        return microgpt_html(data)
 
     def _to_html(self, text):
         return self.markdown.reset().convert(text)

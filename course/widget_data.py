@@ -145,31 +145,48 @@ TRAINING_NOSCRIPT = "This page trains a neural network in your browser: it needs
 
 
 def training_data(catalog):
-    """The training widget's data: the ops its network uses, with what the widget needs to
-    read the learner's code for each and whether it passed (the op exercise's id, version and
-    starter code), the session's defaults (training/session.py), and their moons, drawn before
-    Python is ready."""
+    """The training widget's data: the ops its network uses (`trained_ops`), the session's
+    defaults (training/session.py), and their moons, drawn before Python is ready."""
     from dataclasses import asdict
 
     from training.session import USES, Config, dataset
 
-    ops = []
-    for op in USES:
+    ops = trained_ops(catalog, "closures", USES)
+    return {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+
+
+def microgpt_data(catalog):
+    """The microgpt widget's data: the local-gradient ops its Value class uses (`trained_ops`)
+    and the session's defaults (microgpt/session.py)."""
+    from dataclasses import asdict
+
+    from microgpt.culprit import OPS
+    from microgpt.names import VOCAB_SIZE
+    from microgpt.session import Config
+
+    ops = trained_ops(catalog, "local_grads", OPS.values())
+    return {"ops": ops, "config": asdict(Config()), "vocab_size": VOCAB_SIZE}
+
+
+def trained_ops(catalog, design, uses):
+    """For each op of `uses`, what a widget needs to read the learner's code for it and whether
+    it passed: its tab's design, exercise id, version, label and starter code."""
+    found = []
+    for op in uses:
         exercise = next(
-            e
-            for e in catalog.values()
-            if e.kind == "op" and e.ops == (op,) and e.design == "closures"
+            e for e in catalog.values() if e.kind == "op" and e.ops == (op,) and e.design == design
         )
-        ops.append(
+        found.append(
             {
                 "op": op,
+                "design": design,
                 "label": exercise.label,
                 "exercise": exercise.id,
                 "version": exercise.version,
                 "stub": exercise.stubs[op],
             }
         )
-    return {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    return found
 
 
 def training_html(data):
@@ -178,6 +195,19 @@ def training_html(data):
         '<div class="training-widget" data-training-widget data-search-exclude>\n'
         f"<template data-training-data>{safe_json(data)}</template>\n"
         f'<noscript><p class="exercise-widget__noscript">{html.escape(TRAINING_NOSCRIPT)}</p>'
+        "</noscript>\n</div>"
+    )
+
+
+MICROGPT_NOSCRIPT = "This page trains microgpt in your browser: it needs JavaScript."
+
+
+def microgpt_html(data):
+    """The microgpt widget's placeholder element: its data and a message for no JavaScript."""
+    return (
+        '<div class="microgpt-widget" data-microgpt-widget data-search-exclude>\n'
+        f"<template data-microgpt-data>{safe_json(data)}</template>\n"
+        f'<noscript><p class="exercise-widget__noscript">{html.escape(MICROGPT_NOSCRIPT)}</p>'
         "</noscript>\n</div>"
     )
 

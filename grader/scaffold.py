@@ -133,6 +133,7 @@ LOCAL_GRADS_TAIL = (
                 topo.append(v)
 
         build_topo(self)
+        del build_topo  # it refers to itself: kept, it would keep the graph until Python's gc ran
         self.grad = 1
         for v in reversed(topo):
             for child, local_grad in zip(v._children, v._local_grads):

@@ -27,3 +27,10 @@ test("a log axis over many powers of ten labels a few of them, and nothing betwe
   );
   assert.deepEqual(compactTicks(null, [0.5, 1, 2, 5]), ["0.5", "1", "2", "5"]);
 });
+
+test("the ticks uPlot leaves unlabelled (null) get no label, not 'null'", () => {
+  assert.deepEqual(compactTicks(null, [1, 2, null, null, 5, 10]), ["1", "2", "", "", "5", "10"]);
+  const wide = compactTicks(null, [0.01, null, 1, null, 100, 1000]);
+  assert.ok(!wide.includes("null"));
+  assert.deepEqual(wide.filter(Boolean), ["0.01", "1", "100", "1000"]);
+});

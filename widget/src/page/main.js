@@ -1,8 +1,8 @@
 /**
- * Entry point: hydrates every exercise and training widget on the page, once. Python starts
+ * Entry point: hydrates every exercise, training and microgpt widget on the page, once. Python starts
  * first (if the page's <head> has not started it already): it loads in workers, so the page
- * stays responsive, and it downloads and compiles while the widgets mount. The training widget
- * and its plotting library come in a chunk of their own, loaded only on a page that has one.
+ * stays responsive, and it downloads and compiles while the widgets mount. The training widgets
+ * and their plotting library come in chunks of their own, loaded only on a page that has one.
  * A lesson page loads Python ahead, when idle, for the exercises that follow (prefetch.js).
  */
 import { mountExercise } from "../exercise/widget.js";
@@ -34,14 +34,20 @@ const unmounted = (selector) => [...document.querySelectorAll(selector)].filter(
 function mountAll() {
   const exercises = unmounted("[data-exercise-widget]");
   const trainings = unmounted("[data-training-widget]");
-  if (exercises.length || trainings.length) python.start();
-  else if (!document.querySelector("[data-exercise-widget], [data-training-widget]")) loadAheadWhenIdle();
+  const gpts = unmounted("[data-microgpt-widget]");
+  if (exercises.length || trainings.length || gpts.length) python.start();
+  else if (!document.querySelector("[data-exercise-widget], [data-training-widget], [data-microgpt-widget]"))
+    loadAheadWhenIdle();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
   for (const el of unmounted("[data-work-panel]"))
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
   for (const el of trainings) {
     const mount = async (root) => (await import("../training/training.js")).mountTraining(root);
     mountOne(el, mount, "The training");
+  }
+  for (const el of gpts) {
+    const mount = async (root) => (await import("../microgpt/microgpt.js")).mountMicrogpt(root);
+    mountOne(el, mount, "microgpt");
   }
   // the benchmark (bench/) times the main thread from here to Python ready: usable while it loads
   if (exercises.length && !performance.getEntriesByName("widgets-mounted").length) performance.mark("widgets-mounted");

@@ -21,37 +21,65 @@ function rgb(colour) {
   return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
 }
 
-/** The loss and accuracy curves: `{el, add(step, loss, accuracy), redraw(), last(), reset()}`. */
-export function curves() {
+/**
+ * A uPlot chart of series per step that keeps to its box's width (a phone turned, a window
+ * resized) and redraws in the colour scheme's colours: `{el, data, redraw(), restyle(),
+ * reset()}`. `options(el)` gives uPlot's scales, axes and series; `describe()`, the text
+ * alternative of what `data` holds.
+ */
+function stepPlot(height, options, describe) {
   const el = h("div", { class: "mg-train__curves", role: "img" });
-  const data = [[], [], []]; // steps, losses, accuracies (%)
+  const data = [];
   let plot = null;
+  const width = () => Math.max(260, el.clientWidth || 320);
   const draw = () => {
     plot?.destroy();
-    const fg = css(el, "--md-default-fg-color--light");
-    const grid = { stroke: css(el, "--md-default-fg-color--lightest"), width: 1 };
-    plot = new uPlot(
-      {
-        width: Math.max(260, el.clientWidth || 320),
-        height: 190,
-        legend: { show: false },
-        cursor: { show: false },
-        // a log scale: a loss that falls a hundredfold or blows up stays readable
-        scales: { x: { time: false }, loss: { distr: 3 }, accuracy: { range: [0, 100] } },
-        axes: [
-          { stroke: fg, grid, label: "step" },
-          { stroke: fg, grid, scale: "loss", label: "loss (log scale)", values: compactTicks, size: 56 },
-          { stroke: fg, grid: { show: false }, scale: "accuracy", side: 1, label: "accuracy %" },
-        ],
-        series: [
-          {},
-          { label: "loss", scale: "loss", stroke: css(el, "--mg-class-a"), width: 2 },
-          { label: "accuracy", scale: "accuracy", stroke: css(el, "--mg-pass"), width: 2, dash: [6, 3] },
-        ],
-      },
-      data,
-      el,
-    );
+    const fixed = { width: width(), height, legend: { show: false }, cursor: { show: false } };
+    plot = new uPlot({ ...fixed, ...options(el) }, data, el);
+  };
+  new ResizeObserver(() => plot && plot.width !== width() && plot.setSize({ width: width(), height })).observe(el);
+  const label = () => el.setAttribute("aria-label", describe());
+  return {
+    el,
+    data,
+    redraw() {
+      if (!plot) draw();
+      else plot.setData(data);
+      label();
+    },
+    restyle: () => plot && draw(),
+    reset() {
+      for (const series of data) series.length = 0;
+      plot?.setData(data);
+      label();
+    },
+  };
+}
+
+/** The axes' colours where `el` is: `{fg, grid}`. */
+const axisColours = (el) => ({
+  fg: css(el, "--md-default-fg-color--light"),
+  grid: { stroke: css(el, "--md-default-fg-color--lightest"), width: 1 },
+});
+
+/** The loss and accuracy curves: `{el, add(step, loss, accuracy), redraw(), last(), reset()}`. */
+export function curves() {
+  const options = (el) => {
+    const { fg, grid } = axisColours(el);
+    return {
+      // a log scale: a loss that falls a hundredfold or blows up stays readable
+      scales: { x: { time: false }, loss: { distr: 3 }, accuracy: { range: [0, 100] } },
+      axes: [
+        { stroke: fg, grid, label: "step" },
+        { stroke: fg, grid, scale: "loss", label: "loss (log scale)", values: compactTicks, size: 56 },
+        { stroke: fg, grid: { show: false }, scale: "accuracy", side: 1, label: "accuracy %" },
+      ],
+      series: [
+        {},
+        { label: "loss", scale: "loss", stroke: css(el, "--mg-class-a"), width: 2 },
+        { label: "accuracy", scale: "accuracy", stroke: css(el, "--mg-pass"), width: 2, dash: [6, 3] },
+      ],
+    };
   };
   const describe = () => {
     const n = data[0].length;
@@ -61,26 +89,18 @@ export function curves() {
     const loss = last === null ? "not a number" : last.toFixed(4);
     return `Loss per step (solid) and training accuracy (dashed): over ${n} steps the loss went from ${first?.toFixed(4)} to ${loss}, the accuracy to ${Math.round(data[2].at(-1))}%.`;
   };
+  const plot = stepPlot(190, options, describe);
+  const data = plot.data;
+  data.push([], [], []); // steps, losses, accuracies (%)
   return {
-    el,
+    ...plot,
     add(step, loss, accuracy) {
       data[0].push(step);
       data[1].push(loss);
       data[2].push(accuracy === null ? null : accuracy * 100);
     },
-    redraw() {
-      if (!plot) draw();
-      else plot.setData(data);
-      el.setAttribute("aria-label", describe());
-    },
-    restyle: () => plot && draw(),
     /** The last loss, as the stats line shows it ("" before any, or when not a number). */
     last: () => (data[1].length && data[1].at(-1) !== null ? loss(data[1].at(-1)) : ""),
-    reset() {
-      for (const series of data) series.length = 0;
-      plot?.setData(data);
-      el.setAttribute("aria-label", describe());
-    },
   };
 }
 
@@ -148,6 +168,50 @@ export function boundary() {
       last = null;
       canvas.getContext("2d").clearRect(0, 0, canvas.width, canvas.height);
       canvas.setAttribute("aria-label", "No model yet.");
+    },
+  };
+}
+
+/**
+ * microgpt's loss per step: each name's (faint), their moving average (solid), and a uniform
+ * guess's (dashed, flat): `{el, add(step, loss, smoothed), redraw(), reset(), restyle()}`.
+ */
+export function lossCurves(uniform) {
+  const options = (el) => {
+    const { fg, grid } = axisColours(el);
+    const line = css(el, "--mg-class-a");
+    return {
+      scales: { x: { time: false }, y: { distr: 3 } },
+      axes: [
+        { stroke: fg, grid, label: "step" },
+        { stroke: fg, grid, label: "loss (log scale)", values: compactTicks, size: 56 },
+      ],
+      series: [
+        {},
+        { label: "loss", stroke: `rgba(${rgb(line).join(",")}, 0.3)`, width: 1 },
+        { label: "smoothed", stroke: line, width: 2 },
+        { label: "uniform guess", stroke: css(el, "--mg-class-b"), width: 1.5, dash: [6, 4] },
+      ],
+    };
+  };
+  const describe = () => {
+    const n = data[0].length;
+    const guess = `a uniform guess among the letters scores ${uniform.toFixed(2)}`;
+    if (!n) return `No steps yet; ${guess}.`;
+    const first = data[2].find((value) => value !== null);
+    const last = data[2].findLast((value) => value !== null);
+    return `Loss per step, smoothed: over ${n} steps it went from ${loss(first)} to ${loss(last)}; ${guess}.`;
+  };
+  const plot = stepPlot(220, options, describe);
+  const data = plot.data;
+  data.push([], [], [], []); // steps, losses, smoothed losses, the uniform guess
+  return {
+    ...plot,
+    add(step, value, smoothed) {
+      data[0].push(step);
+      data[1].push(value);
+      data[2].push(smoothed);
+      data[3].push(uniform);
     },
   };
 }

@@ -14,11 +14,13 @@ export function compact(value) {
  * of ten, only powers of ten are labelled, and few enough of them to stay apart.
  */
 export function compactTicks(_plot, ticks) {
-  const positive = ticks.filter((v) => v > 0);
+  const positive = ticks.filter((v) => v !== null && v > 0);
   const decades = positive.length ? Math.log10(Math.max(...positive) / Math.min(...positive)) : 0;
-  if (decades <= 2) return ticks.map(compact);
+  // uPlot passes null for the ticks its log scale leaves unlabelled
+  if (decades <= 2) return ticks.map((v) => (v === null ? "" : compact(v)));
   const every = Math.max(1, Math.ceil(decades / 6));
   return ticks.map((v) => {
+    if (v === null) return "";
     const exponent = Math.round(Math.log10(v));
     const power = Math.abs(Math.log10(v) - exponent) < 1e-9;
     return power && exponent % every === 0 ? compact(v) : "";

@@ -84,6 +84,13 @@ function serveRunner(python, interrupt) {
   on("train-steps", ({ count, budget, boundary }) =>
     answer(() => training().steps_json(count, budget, Boolean(boundary))),
   );
+  // or a microgpt session (microgpt/worker.py), on the names the page fetched
+  const gpt = () => python.pyodide.pyimport("microgpt.worker");
+  on("gpt-start", ({ bodies, config, names }) =>
+    answer(() => gpt().start_json(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+  );
+  on("gpt-steps", ({ count, budget }) => answer(() => gpt().steps_json(count, budget)));
+  on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
 }
 
 /** The judge's compiled WebAssembly, once it is ready, for the page to hand later runners: they

@@ -1,0 +1,124 @@
+"""microgpt in the browser's runner (widget/src/worker/main.js calls these): one session at a
+time, JSON in and out."""
+
+import json
+import math
+from time import perf_counter
+
+from .culprit import disagreements
+from .names import VOCAB_SIZE
+from .session import Config, Session, finite
+
+STEPS_PER_CALL = 100  # a cap on one call; the page asks for a few at a time
+# "break it": a wrong tuple in place of the learner's, each a classic slip of its tab
+WRONG = {
+    "wrong_log": ("log", "(x,)"),  # x where 1/x belongs
+    "wrong_exp": ("exp", "(x,)"),  # the input where its exponential belongs
+}
+
+_session = {}  # the session under way, and the slots of its class's code
+
+
+def start_json(bodies_json, config_json, names_text):
+    """Starts a session on the local-gradients Value class with the learner's `bodies` ({op:
+    tuple}; the reference for any op not given), a break-it switch putting a wrong tuple in
+    place, training on `names_text` (one name a line: the page fetches names.txt). Returns the
+    model's size and the uniform guess's loss as JSON, or `{"error": ...}`."""
+    from runner.errors import describe_syntax_error
+    from runner.observe import data, make_class
+
+    design = data()["designs"]["local_grads"]
+    given = json.loads(config_json)
+    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
+    theirs = bodies | dict(wrong for key, wrong in WRONG.items() if given.get(key))
+    try:
+        value_class, slots = make_class(design, design["references"] | theirs, theirs)
+    except SyntaxError as error:
+        return json.dumps({"error": describe_syntax_error(error, error.slots)})
+    session = Session(value_class, Config.of(given), names_text.split())
+    _session.update(current=session, slots=slots)
+    return json.dumps(
+        {
+            "parameters": len(session.parameters),
+            "names": len(session.names),
+            "uniform": math.log(VOCAB_SIZE),
+            "disagree": _measured(session),
+        },
+        allow_nan=False,
+    )
+
+
+def _measured(session):
+    """What `disagreements` finds, as JSON can carry it; an error in the learner's code while
+    measuring is left for training to report at its line."""
+    from runner.sandbox import CappedOutput, guarded
+
+    with guarded(CappedOutput()):
+        try:
+            found = disagreements(session)
+        except Exception:  # noqa: BLE001 - learner code may raise anything at all
+            return []
+    for wrong in found:
+        for key in ("inputs", "given", "measured"):
+            wrong[key] = _json_safe(wrong[key])
+    return found
+
+
+def _json_safe(value):
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    return value if not isinstance(value, float) or math.isfinite(value) else repr(value)
+
+
+def steps_json(count, budget_ms):
+    """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses and the
+    learning rate. A step that leaves a gradient, a weight or the loss not a finite number, or
+    whose arithmetic fails in the class's own code (log of 0), ends the call with a problem
+    naming the ops whose tuples disagree with a nudge (none: the training loop is to blame); an
+    exception in the learner's code ends it too, at the learner's line."""
+    from runner.errors import describe_exception
+    from runner.sandbox import CappedOutput, guarded
+
+    session = _session["current"]
+    losses, smoothed, problem, error = [], [], None, None
+    until = perf_counter() + budget_ms / 1000
+    with guarded(CappedOutput()):
+        try:
+            for _ in range(min(int(count), STEPS_PER_CALL)):
+                loss = session.step()
+                losses.append(loss if finite(loss) else None)
+                smoothed.append(session.smoothed())
+                if not finite(loss) or not session.healthy():
+                    problem = {"step": session.count, "error": None}
+                    break
+                if perf_counter() > until:
+                    break
+        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
+            error = describe_exception(raised, _session["slots"])
+            if isinstance(raised, (ArithmeticError, ValueError)) and error["slot"] is None:
+                problem, error = {"step": session.count + 1, "error": error["summary"]}, None
+    if problem:
+        problem["disagree"] = _measured(session)
+    found = {
+        "step": session.count,
+        "losses": losses,
+        "smoothed": smoothed,
+        "rate": session.adam.rate(),
+        "problem": problem,
+        "error": error,
+    }
+    return json.dumps(found, allow_nan=False)
+
+
+def sample_json(count, temperature):
+    """`count` names sampled at `temperature` from the model as trained so far."""
+    from runner.errors import describe_exception
+    from runner.sandbox import CappedOutput, guarded
+
+    session, names, error = _session["current"], [], None
+    with guarded(CappedOutput()):
+        try:
+            names = session.sample(min(int(count), 20), min(max(float(temperature), 0.1), 2.0))
+        except BaseException as raised:  # noqa: BLE001
+            error = describe_exception(raised, _session["slots"])
+    return json.dumps({"names": names, "error": error})

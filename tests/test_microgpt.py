@@ -1,0 +1,162 @@
+"""microgpt (microgpt/): the model learns names with the reference tuples, each break-it switch
+fails the way docs/microgpt.md says and the nudge check names the culprit it should, and the
+same seed gives Pyodide the losses CPython gets.
+
+The browser's runner calls `start_json`, `steps_json` and `sample_json`; so do these tests, in
+CPython, on the same runner data the build writes.
+"""
+
+import json
+import math
+import shutil
+import subprocess
+
+import pytest
+from conftest import DOCS
+
+from grader.runner_data import runner_data
+from microgpt.culprit import disagreements
+from microgpt.names import encode, load
+from microgpt.session import Config, Session
+from microgpt.worker import sample_json, start_json, steps_json
+from runner.observe import make_class, use_data
+
+UNIFORM = math.log(27)
+NAMES = "\n".join(load())
+
+
+@pytest.fixture(scope="module")
+def design(exercises):
+    known = runner_data(exercises)
+    use_data(known)
+    return known["designs"]["local_grads"]
+
+
+def start(bodies=None, **config):
+    started = json.loads(start_json(json.dumps(bodies or {}), json.dumps(config), NAMES))
+    assert "error" not in started, started
+    return started
+
+
+def train(steps, **config):
+    """The start's answer, and the losses, smoothed losses and last answer of `steps` steps."""
+    started = start(**config)
+    losses, smoothed = [], []
+    while len(losses) < steps:
+        answer = json.loads(steps_json(steps - len(losses), 60_000))
+        losses += answer["losses"]
+        smoothed += answer["smoothed"]
+        if answer["problem"] or answer["error"]:
+            break
+    return started, losses, smoothed, answer
+
+
+def test_the_data_is_the_census_first_names_each_once_in_letters():
+    names = load()
+    assert len(names) == len(set(names)) > 5000 and names[:3] == ["mary", "patricia", "linda"]
+    assert all(name.isalpha() and name.isascii() and name.islower() for name in names)
+    assert max(map(len, names)) < Config().block_size  # every name fits, with BOS before it
+    assert encode("emma") == [26, 4, 12, 12, 0, 26]
+
+
+def test_the_reference_learns_names(design):
+    """From a uniform guess's loss to below 2.5 by step 300 (microgpt.md); the names it makes
+    up are letters."""
+    started, losses, smoothed, _ = train(300)
+    assert started["parameters"] == 4192 and started["disagree"] == []
+    assert abs(losses[0] - UNIFORM) < 0.2
+    assert smoothed[299] < 2.5
+    names = json.loads(sample_json(10, 0.5))["names"]
+    assert len(names) == 10 and all(name.isalpha() for name in names)
+    assert len(set(names)) > 3
+
+
+def test_sampling_does_not_change_the_losses(design):
+    """Training and sampling draw from random generators of their own."""
+    start()
+    first = json.loads(steps_json(3, 60_000))["losses"]
+    start()
+    sample_json(5, 1.0)
+    assert json.loads(steps_json(3, 60_000))["losses"] == first
+
+
+def test_a_wrong_log_is_named_before_training_and_the_names_come_out_empty(design):
+    """microgpt.md: the loss sits around ten times a uniform guess's, the names are empty."""
+    started, losses, _, answer = train(30, wrong_log=True)
+    assert [wrong["op"] for wrong in started["disagree"]] == ["log"]
+    wrong = started["disagree"][0]
+    assert wrong["given"] == wrong["inputs"]  # (x,)
+    assert abs(wrong["measured"] * wrong["inputs"][0] - 1) < 1e-6  # where 1/x belongs
+    assert 5 * UNIFORM < sum(losses[10:]) / len(losses[10:]) < 20 * UNIFORM
+    assert json.loads(sample_json(8, 0.5))["names"] == [""] * 8
+
+
+def test_a_wrong_exp_sends_the_loss_into_the_hundreds(design):
+    started, _, smoothed, _ = train(50, wrong_exp=True)
+    assert [wrong["op"] for wrong in started["disagree"]] == ["exp"]
+    assert smoothed[-1] > 100
+
+
+def test_without_zero_grad_the_loss_blows_up_until_log_divides_by_zero(design):
+    """microgpt.md: over three times a uniform guess's by step 100 and climbing; training
+    stops when a probability reaches 0. Every tuple agrees with a nudge: the loop is to blame."""
+    started, _, smoothed, answer = train(400, zero_grad=False)
+    assert started["disagree"] == []
+    assert smoothed[99] > 3 * UNIFORM and max(smoothed) > 2 * smoothed[99]
+    assert answer["problem"] and answer["problem"]["disagree"] == []
+    assert "ZeroDivisionError" in answer["problem"]["error"]
+
+
+def test_a_learning_rate_ten_times_too_high_leaps_above_a_uniform_guess(design):
+    started, _, smoothed, _ = train(150, learning_rate=Config().learning_rate * 10)
+    assert started["disagree"] == []
+    assert max(smoothed) > 2 * UNIFORM
+
+
+def test_a_tuple_of_the_wrong_length_or_an_error_in_one_is_said(design):
+    started = start({"mul": "(other.data,)"})
+    assert [wrong["op"] for wrong in started["disagree"]] == ["mul"]
+    assert started["disagree"][0]["measured"] is None
+    start({"relu": "(1 / 0,)"})
+    answer = json.loads(steps_json(1, 60_000))
+    assert answer["error"]["label"] == "relu" and "ZeroDivisionError" in answer["error"]["summary"]
+
+
+def test_the_nudge_check_leaves_the_model_as_it_was(design):
+    value, _ = make_class(design, design["references"], {})
+    session = Session(value, Config(), load())
+    before = [p.data for p in session.parameters]
+    assert disagreements(session, "emma") == []
+    assert [p.data for p in session.parameters] == before
+    assert all(p.grad == 0 for p in session.parameters)
+    assert "_made_by" not in vars(type(session.parameters[0]))
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_pyodide_takes_the_same_first_20_steps_as_cpython(design):
+    # the names as the page hands them over: the `names` package is CPython's, not Pyodide's
+    source = f"""
+import json
+from grader.exercises import load_catalog
+from grader.runner_data import runner_data
+from runner.observe import use_data
+from microgpt.worker import start_json, steps_json
+
+use_data(runner_data(load_catalog()))
+start_json("{{}}", "{{}}", {NAMES!r})
+json.dumps(json.loads(steps_json(20, 600_000))["losses"])
+"""
+    run = subprocess.run(
+        ["node", str(DOCS.parent / "tests" / "pyodide" / "run.mjs")],
+        input=source,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    in_pyodide = json.loads(run.stdout)
+    start()
+    in_cpython = json.loads(steps_json(20, 600_000))["losses"]
+    assert len(in_pyodide) == len(in_cpython) == 20
+    for browser, cpython in zip(in_pyodide, in_cpython, strict=True):
+        assert abs(browser - cpython) <= 1e-9
