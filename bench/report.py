@@ -61,6 +61,8 @@ def figures(raw):
         found["runs_main_thread"] = raw["runs"]["main_thread"]
     if "training" in raw:
         found["training"] = raw["training"]
+    if "microgpt" in raw:
+        found["microgpt"] = raw["microgpt"]
     return found
 
 
@@ -117,6 +119,10 @@ def kb(size):
     return f"{size / 1000:,.0f} KB"
 
 
+def mb(size):
+    return f"{size / 1e6:,.0f} MB"
+
+
 def spread(s, unit=ms):
     return f"{unit(s['median'])} ({unit(s['min'])[:-3]}–{unit(s['max'])})"
 
@@ -130,6 +136,8 @@ def print_table(results, where):
         print_verdicts(results["verdict"], results["runs_main_thread"])
     if "training" in results:
         print_training(results["training"])
+    if "microgpt" in results:
+        print_microgpt(results["microgpt"])
     if "bytes" in results:
         print_bytes(results["bytes"])
     m = results["machine"]
@@ -164,7 +172,6 @@ def print_visits(results):
     row("Total blocking time, loading", main["ours"]["blocking_ms"], main["bare"]["blocking_ms"])
     row("Longest task, widget shown to Python ready", main["shown_to_ready"])
     if results["memory"]:
-        mb = lambda n: f"{n / 1e6:,.0f} MB"  # noqa: E731
         row(
             "Memory, Python ready (page and workers)",
             results["memory"]["ours"],
@@ -210,6 +217,20 @@ def print_training(training):
     print(f"{'  Train to the first boundary drawn':<46}{ms(chromium['first_boundary_ms']):>12}")
     to_95 = chromium["to_95_ms"]
     print(f"{'  Train to 95% accuracy':<46}{ms(to_95) if to_95 else 'not reached':>12}")
+
+
+def print_microgpt(microgpt):
+    chromium, cpython = microgpt["chromium"], microgpt["cpython"]
+    title = "microgpt (default model, the learner's tuples)"
+    print(f"\n{title:<46}{'Chromium':>12}{'CPython':>12}{'ratio':>8}")
+    browser, native = chromium["steps_per_s"], cpython["steps_per_s"]
+    print(f"{'  steps per second':<46}{browser:>12.1f}{native:>12.1f}{native / browser:>8.2f}")
+    print(f"{'  Train to the first names shown':<46}{ms(chromium['first_names_ms']):>12}")
+    print(f"{'  Train to step 1,000':<46}{ms(chromium['total_ms']):>12}")
+    print(f"{'  smoothed loss at step 1,000':<46}{chromium['final_loss']:>12.4f}")
+    print(f"{'  longest main-thread task while training':<46}{ms(chromium['longest_task_ms']):>12}")
+    memory = chromium["memory"]
+    print(f"{'  memory at step 1,000':<46}{mb(memory) if memory else 'n/a':>12}")
 
 
 def print_bytes(sizes):

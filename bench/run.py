@@ -21,6 +21,7 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+import microgpt_pace
 import training_pace
 from playwright.sync_api import sync_playwright
 from report import KINDS, figures, print_table
@@ -39,8 +40,10 @@ BARE_PATH = "bare/"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 LESSON = "closures/"  # the lesson just before the exercise page
 TRAINING = "training/"
+LOCAL_GRADIENTS = "local-gradients/"
+MICROGPT = "microgpt/"
 LOOPBACK = "loopback"
-PARTS = ("networks", "lesson", "runs", "training")
+PARTS = ("networks", "lesson", "runs", "training", "microgpt")
 # DevTools' network emulation: Mbit/s, ms of latency (none: the machine's own loopback)
 NETWORKS = {LOOPBACK: None, "20 Mbit/s, 40 ms": (20, 40), "5 Mbit/s, 100 ms": (5, 100)}
 LESSON_STAY_MS = 20_000  # how long the "in order" learner reads the lesson
@@ -193,6 +196,15 @@ class Bench:
         finally:
             context.close()
 
+    def microgpt(self):
+        context = self.browser.new_context(**CONTEXT)
+        try:
+            return microgpt_pace.in_browser(
+                context, self.urls["local_gradients"], self.urls["microgpt"]
+            )
+        finally:
+            context.close()
+
     def close(self):
         self.browser.close()
         for profile in self.profiles.values():
@@ -291,6 +303,8 @@ def main(argv=None):
             "bare": site.url + BARE_PATH,
             "lesson": site.url + LESSON,
             "training": site.url + TRAINING,
+            "local_gradients": site.url + LOCAL_GRADIENTS,
+            "microgpt": site.url + MICROGPT,
         }
         bench = Bench(playwright, urls, launch, page_exercises(page))
         try:
@@ -324,6 +338,12 @@ def main(argv=None):
                 raw["training"] = {
                     "chromium": bench.training(),
                     "cpython": training_pace.in_cpython(),
+                }
+            if "microgpt" in parts:
+                print("microgpt …", file=sys.stderr)
+                raw["microgpt"] = {
+                    "chromium": bench.microgpt(),
+                    "cpython": microgpt_pace.in_cpython(),
                 }
         finally:
             bench.close()

@@ -3,10 +3,12 @@ isolation: Chromium, Firefox ESR and WebKitGTK (engines/drivers.py says how each
 
 Each tab's reference passes, an `=` fails with its explanation, a syntax error reports the
 learner's own line, Stop ends an endless loop and the next run passes, a reload keeps the code
-and the ✓, the diamond passes, and both kinds of quiz take an answer. The tests of a module
-share one browser and run in order, as one visit would.
+and the ✓, the diamond passes, both kinds of quiz take an answer, and microgpt trains. The tests
+of a module share one browser and run in order, as one visit would.
 """
 
+import math
+import re
 import sys
 from pathlib import Path
 
@@ -117,3 +119,14 @@ def test_the_quizzes_take_an_answer(visit, kind):
     driver.goto(site_url + page.parent.relative_to(SITE).as_posix().strip(".") + "/")
     outcome = driver.call("quiz", kind, answer)
     assert outcome["state"] == "right" and outcome["text"].startswith("Correct"), outcome
+
+
+def test_microgpt_learns_and_makes_up_names(visit):
+    driver, site_url, _ = visit
+    driver.goto(site_url + "microgpt/")
+    outcome = driver.call("trainMicrogpt", 60)
+    assert outcome["step"] >= 60 and outcome["loss"] < math.log(27) - 0.2, outcome
+    names = outcome["names"]
+    assert len(names) == 8 and any(names), outcome
+    assert all(re.fullmatch("[a-z]*", name) for name in names), outcome
+    assert driver.call("errors") == []

@@ -118,11 +118,23 @@ def test_output_fences_get_their_title_and_quizzes_their_form():
         ("```python\nx = 1\n```\n\n```graph\nx\n```\n", "'x' is not a Value but 1"),
         ("!!! note\n    ```graph\n    x\n    ```\n", "at the left margin"),
         ('```quiz\nid = "q"\n```\n', "page.md, line 1: quiz q: `question` is missing"),
+        ("```source\nmicrogpt/model.py nothing\n```\n", "microgpt/model.py defines no 'nothing'"),
+        ("```source\nnowhere/absent.py\n```\n", "cannot read nowhere/absent.py"),
     ],
 )
 def test_broken_pages_stop_the_build_with_the_line(text, message):
     with pytest.raises(lessons.LessonError, match=message):
         prepare(text)
+
+
+def test_a_source_fence_shows_the_named_definitions_as_the_project_has_them():
+    """A method by `Class.method`, dedented, each definition once, in the order named."""
+    page = prepare("```source\nmicrogpt/model.py rmsnorm GPT.cache\n```\n")
+    code = page[page.index("```python\n") + 10 : page.rindex("\n```")]
+    model = (ROOT / "microgpt" / "model.py").read_text(encoding="utf-8")
+    rmsnorm, cache = code.split("\n\n\n")
+    assert rmsnorm.startswith("def rmsnorm(x):") and rmsnorm in model
+    assert cache.startswith("def cache(self):") and textwrap.indent(cache, "    ") in model
 
 
 def test_formulas_are_typeset_by_katex():

@@ -15,6 +15,7 @@ from course import assets, csp, lessons
 from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
 from grader.exercises import load_catalog
 from grader.scaffold import labels
+from microgpt.names import load as load_names
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
@@ -290,11 +291,18 @@ def modules(folder):
 
 
 def test_the_runner_gets_the_runner_and_its_data_and_nothing_of_the_grader(site):
-    """The worker that runs learner code unpacks runner.zip only: no answer key to find."""
+    """The worker that runs learner code unpacks runner.zip only: no answer key to find; the
+    trainers' packages come with it."""
     names, read = zip_names(site, assets.RUNNER_ZIP)
-    assert names == modules("runner") | modules("training") | {"runner/data.json"}
+    packages = modules("runner") | modules("training") | modules("microgpt")
+    assert names == packages | {"runner/data.json"}
     known = json.loads(read("runner/data.json"))
     assert set(known["exercises"]) == set(CATALOG)
+
+
+def test_microgpt_s_names_are_a_download_of_their_own_one_a_line(site):
+    [written] = (site / assets.PYTHON_DIR).glob(f"*/{assets.NAMES_TXT}")
+    assert written.read_text(encoding="utf-8").split() == load_names()
 
 
 def test_the_judge_gets_the_grader_and_every_exercise_file(site):

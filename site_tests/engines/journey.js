@@ -104,6 +104,24 @@
       await until(() => result.dataset.state, "the quiz's verdict");
       return { state: result.dataset.state, text: squash(result.textContent) };
     },
+    /**
+     * On the microgpt page: trains with the course's reference tuples (nothing is passed in a
+     * new browser) until `steps` steps and the first names are shown, then pauses. Returns the
+     * step, the smoothed loss and the names.
+     */
+    async trainMicrogpt(steps) {
+      const gpt = await until(() => document.querySelector("[data-microgpt-widget].mg-gpt"), "the microgpt widget");
+      const press = (name) => [...gpt.querySelectorAll("button")].find((b) => named(b) === name).click();
+      const stats = gpt.querySelector("[data-step][data-loss]");
+      gpt.querySelectorAll("[role=radiogroup] input")[1].click(); // the reference code
+      press("Train");
+      const shown = () => Number(stats.dataset.step) >= steps && gpt.querySelector("[data-sample]");
+      await until(shown, `step ${steps} and the first names`);
+      press("Pause");
+      await until(() => stats.textContent.startsWith("Paused"), "the training to pause");
+      const names = [...gpt.querySelectorAll("[data-sample]")].map((el) => el.dataset.sample);
+      return { step: Number(stats.dataset.step), loss: Number(stats.dataset.loss), names };
+    },
     isolated: async () => Boolean(globalThis.crossOriginIsolated),
     /** Whatever went wrong on the page so far (errors and rejections nobody handled). */
     errors: async () => window.courseJourneyErrors ?? [],
