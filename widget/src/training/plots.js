@@ -3,6 +3,7 @@
  * boundary over the data (a canvas). Colours come from mkdocs-material's variables, read when
  * drawing, so both schemes work; each plot has a text alternative kept up to date.
  */
+import "./locale.js"; // first: uPlot reads the language as it loads
 import uPlot from "uplot";
 import { h } from "../page/dom.js";
 import { compact, compactTicks } from "./ticks.js";
