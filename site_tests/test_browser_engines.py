@@ -124,8 +124,8 @@ def test_the_quizzes_take_an_answer(visit, kind):
 def test_microgpt_learns_and_makes_up_names(visit):
     driver, site_url, _ = visit
     driver.goto(site_url + "microgpt/")
-    outcome = driver.call("trainMicrogpt", 60)
-    assert outcome["step"] >= 60 and outcome["loss"] < math.log(27) - 0.2, outcome
+    outcome = driver.call("trainMicrogpt", 30)  # the same seed everywhere: a loss of ~2.84 by then
+    assert outcome["step"] >= 30 and outcome["loss"] < math.log(27) - 0.2, outcome
     names = outcome["names"]
     assert len(names) == 8 and any(names), outcome
     assert all(re.fullmatch("[a-z]*", name) for name in names), outcome

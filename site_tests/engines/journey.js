@@ -6,15 +6,17 @@
 // Every function is async and returns plain JSON.
 (() => {
   const TIMEOUT_MS = 60_000;
+  const TRAINING_TIMEOUT_MS = 110_000;
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const squash = (text) => text.replace(/\s+/g, " ").trim();
 
-  async function until(find, what) {
+  async function until(find, what, timeoutMs = TIMEOUT_MS) {
     const started = Date.now();
     for (;;) {
       const found = find();
       if (found) return found;
-      if (Date.now() - started > TIMEOUT_MS) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
       await sleep(50);
     }
   }
@@ -116,7 +118,10 @@
       gpt.querySelectorAll("[role=radiogroup] input")[1].click(); // the reference code
       press("Train");
       const shown = () => Number(stats.dataset.step) >= steps && gpt.querySelector("[data-sample]");
-      await until(shown, `step ${steps} and the first names`);
+      const showing = () =>
+        `step ${steps} and the first names; the page shows: ${squash(gpt.textContent).slice(0, 400)} ` +
+        `(Python ${JSON.stringify(document.documentElement.dataset)})`;
+      await until(shown, showing, TRAINING_TIMEOUT_MS);
       press("Pause");
       await until(() => stats.textContent.startsWith("Paused"), "the training to pause");
       const names = [...gpt.querySelectorAll("[data-sample]")].map((el) => el.dataset.sample);
