@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # silences mkdocs-material's end-of-life banner, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build serve dev test lint format bench browsers
+.PHONY: setup build build-zensical serve dev test lint format bench browsers
 
 setup: $(VENV)/.installed node_modules/.installed browsers
 
@@ -35,6 +35,11 @@ browsers:
 
 build: $(VENV)/.installed node_modules/.installed
 	$(BIN)/mkdocs build --strict
+
+# the same docs/ and mkdocs.yml built by Zensical, which runs no plugin: the site step after it
+build-zensical: $(VENV)/.installed node_modules/.installed
+	$(BIN)/zensical build --clean
+	$(BIN)/python -m course.site
 
 serve: build
 	$(BIN)/python -m devtools.serve --port $(PORT)

@@ -24,12 +24,11 @@ import hashlib
 import html
 import io
 import json
+import posixpath
 import shutil
 import subprocess
 import zipfile
 from pathlib import Path
-
-from mkdocs.utils import get_relative_url
 
 from grader.handin import course_id
 from grader.runner_data import runner_data
@@ -43,6 +42,9 @@ WIDGET_JS = f"{COURSE_DIR}/widget.js"
 WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_JS = f"{COURSE_DIR}/worker.js"
 EARLY_JS = f"{COURSE_DIR}/early.js"
+# the elements widget.js mounts, and those of them that run Python
+PYTHON_WIDGETS = ("data-exercise-widget", "data-training-widget", "data-microgpt-widget")
+WIDGETS = (*PYTHON_WIDGETS, "data-work-panel")
 BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
 RUNNER_ZIP = "runner.zip"
 GRADER_ZIP = "grader.zip"
@@ -119,16 +121,15 @@ def _sizes(path, mtime_ns):
     return len(data), len(gzip.compress(data, compresslevel=6, mtime=0))
 
 
-def start_python_early(page_html, page_url, site_dir):
+def start_python_early(page_html, folder, site_dir):
     """A page with an exercise starts Python's workers first thing in its <head>: Pyodide loads
     while the page's style sheets arrive and the page is parsed and rendered (the build's
     early.js, widget/src/page/early-start.js, inlined: a script after a style sheet, or one
-    fetched, would wait for it)."""
-    widgets = ("data-exercise-widget", "data-training-widget", "data-microgpt-widget")
-    if not any(widget in page_html for widget in widgets):
+    fetched, would wait for it). `folder` is the page's, in the site."""
+    if not any(widget in page_html for widget in PYTHON_WIDGETS):
         return page_html
     script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
-    worker = html.escape(get_relative_url(WORKER_JS, page_url), quote=True)
+    worker = html.escape(posixpath.relpath(WORKER_JS, folder or "."), quote=True)
     return insert_first(page_html, f'<script data-worker="{worker}">{script}</script>')
 
 

@@ -22,12 +22,12 @@ instant navigation re-creates every <script> of a new page as executable code):
                      "labels": {"add": "__add__", …}, "expression": false,
                      "stubs": {"add": "…", …}}
       },
-      "time_limit": 5,                    # seconds a run may take (the plugin's `time_limit`)
+      "time_limit": 5,                    # seconds a run may take (`time_limit`)
       "service_worker": true              # register isolate.js for cross-origin isolation
     }
 
-The last two are the plugin's settings, added by course/plugin.py. widget/src/exercise/model.js
-reads it.
+The last two are the course's settings (course/options.py), added by course/extension.py.
+widget/src/exercise/model.js reads it.
 """
 
 import difflib

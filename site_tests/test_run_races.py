@@ -57,8 +57,10 @@ def races_site(tmp_path_factory):
         (project / "mkdocs.yml").write_text(
             f"site_name: races\nsite_url: {running.url}\n"
             "theme:\n  name: material\n  font: false\n  features: [navigation.instant]\n"
-            f"plugins:\n  - course:\n      root: {ROOT}\n"
-            "markdown_extensions: [pymdownx.superfences]\n"
+            "extra_javascript:\n  - path: assets/course/widget.js\n    type: module\n"
+            "extra_css:\n  - assets/course/widget.css\n"
+            "plugins:\n  - course\n"
+            f"markdown_extensions:\n  - pymdownx.superfences\n  - course:\n      root: {ROOT}\n"
         )
         mkdocs = Path(sys.executable).with_name("mkdocs")
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

@@ -1,4 +1,5 @@
-"""The MkDocs plugin: exercise blocks become widget elements, and the build ships their assets."""
+"""The course under MkDocs: exercise blocks become widget elements (the `course` extension), and
+the build ships their assets (the plugin's site step)."""
 
 import json
 import re
@@ -20,6 +21,11 @@ from microgpt.names import load as load_names
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
 DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
+# what mkdocs.yml names for the widgets, for either generator
+ASSETS_YML = (
+    f"extra_javascript:\n  - path: {assets.WIDGET_JS}\n    type: module\n"
+    f"extra_css:\n  - {assets.WIDGET_CSS}\n"
+)
 
 
 def names(ids):
@@ -159,13 +165,15 @@ def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
 
 
 def mkdocs_build(project, page, setting=""):
-    """Build a one-page MkDocs project in `project` with the course plugin, strictly, and one
-    more of its settings (`"solutions: false"`) if given."""
+    """Build a one-page MkDocs project in `project` with the course's plugin and extension,
+    strictly, and one more of its settings (`"solutions: false"`) if given."""
     (project / "docs").mkdir(parents=True)
     (project / "docs" / "index.md").write_text(textwrap.dedent(page))
     (project / "mkdocs.yml").write_text(
         "site_name: test\ntheme:\n  name: material\n  font: false\n"
-        f"plugins:\n  - course:\n      root: {ROOT}\n" + (f"      {setting}\n" if setting else "")
+        f"{ASSETS_YML}plugins:\n  - course\n"
+        f"markdown_extensions:\n  - course:\n      root: {ROOT}\n"
+        + (f"      {setting}\n" if setting else "")
     )
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"],
@@ -331,6 +339,23 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd softmax\n```\n")
     assert done.returncode != 0
     assert "index.md, line 3: unknown exercise 'softmax'" in done.stderr
+    assert "Traceback" not in done.stderr, "one line, not Python's traceback"
+
+
+def test_a_config_without_the_course_s_extension_says_where_to_list_it(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Page\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: test\nplugins:\n  - course\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert (
+        "mkdocs.yml: no `course` under markdown_extensions: add `  - course` there" in done.stderr
+    )
 
 
 def test_a_training_block_with_something_inside_fails_the_build_naming_the_page(tmp_path):
@@ -364,7 +389,8 @@ def test_a_time_limit_that_is_not_a_positive_number_of_seconds_fails_the_build(t
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "index.md").write_text("# Page\n")
     (tmp_path / "mkdocs.yml").write_text(
-        f"site_name: test\nplugins:\n  - course:\n      root: {ROOT}\n      time_limit: 0\n"
+        "site_name: test\nplugins:\n  - course\n"
+        f"markdown_extensions:\n  - course:\n      root: {ROOT}\n      time_limit: 0\n"
     )
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--quiet"],
