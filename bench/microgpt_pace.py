@@ -6,7 +6,7 @@ the same session's steps per second in CPython through the same JSON interface."
 import json
 import time
 
-from visits import PROBE, blocking, long_tasks
+from visits import PROBE, blocking, long_tasks, pass_tabs
 
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
@@ -46,16 +46,9 @@ def in_browser(context, local_url, microgpt_url):
     page.add_init_script(path=PROBE)
     page.goto(local_url)
     page.wait_for_function("__bench.ready()", timeout=TIMEOUT_MS)
-    widget = page.locator("[data-exercise-widget]").first
-    panel = widget.get_by_role("tabpanel")  # the visible one
-    for op in OPS:  # each passed, so microgpt trains with the learner's own tuples
-        exercise = catalog[f"local-{op}"]
-        widget.get_by_role("tab", name=exercise.label, exact=True).click()
-        panel.locator(".cm-content").click()
-        page.keyboard.press("Control+a")
-        page.keyboard.insert_text(exercise.solutions[op])
-        panel.get_by_role("button", name="Run test", exact=True).click()
-        panel.locator("[data-verdict=pass]").wait_for(timeout=TIMEOUT_MS)
+    # each passed, so microgpt trains with the learner's own tuples
+    tuples = {catalog[f"local-{op}"].label: catalog[f"local-{op}"].solutions[op] for op in OPS}
+    pass_tabs(page, tuples, TIMEOUT_MS)
     page.goto(microgpt_url)
     gpt = page.locator("[data-microgpt-widget]")
     gpt.get_by_role("button", name="Train", exact=True).wait_for()  # mounted

@@ -5,7 +5,7 @@ drawn; and the time to 95% training accuracy."""
 import json
 import time
 
-from visits import fill_editors
+from visits import pass_tabs
 
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
@@ -41,13 +41,7 @@ def in_browser(context, widget_url, training_url):
     page.wait_for_function(
         "performance.getEntriesByName('python-ready').length", timeout=TIMEOUT_MS
     )
-    fill_editors(page, {catalog[op].label: catalog[op].solutions[op] for op in OPS})
-    widget = page.locator("[data-exercise-widget]")
-    panel = widget.get_by_role("tabpanel")  # the visible one
-    for op in OPS:  # each passed, so training uses the learner's closures
-        widget.get_by_role("tab", name=catalog[op].label, exact=True).click()
-        panel.get_by_role("button", name="Run test", exact=True).click()
-        panel.locator("[data-verdict=pass]").wait_for(timeout=TIMEOUT_MS)
+    pass_tabs(page, {catalog[op].label: catalog[op].solutions[op] for op in OPS}, TIMEOUT_MS)
     page.goto(training_url)
     widget = page.locator("[data-training-widget]")
     widget.get_by_role("button", name="Train", exact=True).wait_for()  # mounted

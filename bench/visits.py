@@ -105,6 +105,18 @@ def fill_editors(page, bodies):
         page.keyboard.insert_text(body)
 
 
+def pass_tabs(page, bodies, timeout_ms):
+    """Writes each op tab's body (`{tab label: code}`) and runs its test, each to a pass: a
+    learner who has done those tabs, for a trainer that runs the learner's code."""
+    widget = page.locator("[data-exercise-widget]").first
+    panel = widget.get_by_role("tabpanel")  # the visible one
+    fill_editors(page, bodies)
+    for label in bodies:
+        widget.get_by_role("tab", name=label, exact=True).click()
+        panel.get_by_role("button", name="Run test", exact=True).click()
+        panel.locator("[data-verdict=pass]").wait_for(timeout=timeout_ms)
+
+
 def time_runs(page, label, runs):
     """Clicks "Run test" on the tab `label` `runs` times: `[{ms, verdict, start}]`."""
     widget = page.locator("[data-exercise-widget]").first

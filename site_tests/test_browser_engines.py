@@ -10,6 +10,7 @@ of a module share one browser and run in order, as one visit would.
 import math
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,17 +29,19 @@ COMBINATIONS = [
 ]
 
 
-@pytest.fixture(
-    scope="module",
-    params=COMBINATIONS,
-    ids=[
+ENGINES = {
+    "params": COMBINATIONS,
+    "ids": [
         f"{engine}-{'isolated' if isolated else 'not-isolated'}"
         for engine, isolated in COMBINATIONS
     ],
-)
-def visit(request, browser, widget_page):
-    """A fresh browser of one engine at the exercise page: `(driver, site_url, isolated)`."""
-    engine, isolated = request.param
+}
+
+
+@contextmanager
+def engine_at(param, browser, path):
+    """A fresh browser of one engine at `path`: `(driver, site_url, isolated)`."""
+    engine, isolated = param
     absent = missing(engine)
     if absent:
         pytest.fail(f"{engine} cannot run here: {absent} is missing (`make setup` installs it)")
@@ -49,10 +52,25 @@ def visit(request, browser, widget_page):
             "webkit": WebKitDriver,
         }[engine]()
         try:
-            driver.goto(site.url + widget_page.lstrip("/"))
+            driver.goto(site.url + path.lstrip("/"))
             yield driver, site.url, isolated
         finally:
             driver.close()
+
+
+@pytest.fixture(scope="module", **ENGINES)
+def visit(request, browser, widget_page):
+    """The journey's browser, at the exercise page."""
+    with engine_at(request.param, browser, widget_page) as opened:
+        yield opened
+
+
+@pytest.fixture(**ENGINES)
+def trainer(request, browser):
+    """A browser of its own at the microgpt page: in WebKitGTK, after the whole journey above,
+    the microgpt page's Python sometimes stopped loading (nothing for 60 s)."""
+    with engine_at(request.param, browser, "microgpt/") as opened:
+        yield opened
 
 
 def test_every_tab_passes_with_its_reference(visit, exercises):
@@ -121,9 +139,8 @@ def test_the_quizzes_take_an_answer(visit, kind):
     assert outcome["state"] == "right" and outcome["text"].startswith("Correct"), outcome
 
 
-def test_microgpt_learns_and_makes_up_names(visit):
-    driver, site_url, _ = visit
-    driver.goto(site_url + "microgpt/")
+def test_microgpt_learns_and_makes_up_names(trainer):
+    driver, _, _ = trainer
     outcome = driver.call("trainMicrogpt", 30)  # the same seed everywhere: a loss of ~2.84 by then
     assert outcome["step"] >= 30 and outcome["loss"] < math.log(27) - 0.2, outcome
     names = outcome["names"]

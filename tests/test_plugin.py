@@ -342,16 +342,21 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     assert "Traceback" not in done.stderr, "one line, not Python's traceback"
 
 
-def test_a_config_without_the_course_s_extension_says_where_to_list_it(tmp_path):
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Page\n")
-    (tmp_path / "mkdocs.yml").write_text("site_name: test\nplugins:\n  - course\n")
-    done = subprocess.run(
+def build_one_page(project, config):
+    """`mkdocs build` of a one-page project with `config` as its mkdocs.yml."""
+    (project / "docs").mkdir()
+    (project / "docs" / "index.md").write_text("# Page\n")
+    (project / "mkdocs.yml").write_text(config)
+    return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--quiet"],
-        cwd=tmp_path,
+        cwd=project,
         capture_output=True,
         text=True,
     )
+
+
+def test_a_config_without_the_course_s_extension_says_where_to_list_it(tmp_path):
+    done = build_one_page(tmp_path, "site_name: test\nplugins:\n  - course\n")
     assert done.returncode != 0
     assert (
         "mkdocs.yml: no `course` under markdown_extensions: add `  - course` there" in done.stderr
@@ -386,17 +391,10 @@ def test_widget_data_carries_the_time_limit(site):
 
 
 def test_a_time_limit_that_is_not_a_positive_number_of_seconds_fails_the_build(tmp_path):
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Page\n")
-    (tmp_path / "mkdocs.yml").write_text(
+    done = build_one_page(
+        tmp_path,
         "site_name: test\nplugins:\n  - course\n"
-        f"markdown_extensions:\n  - course:\n      root: {ROOT}\n      time_limit: 0\n"
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--quiet"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
+        f"markdown_extensions:\n  - course:\n      root: {ROOT}\n      time_limit: 0\n",
     )
     assert done.returncode != 0
     assert "time_limit is in seconds" in done.stderr
