@@ -44,7 +44,7 @@ class CourseExtension(Extension):
 
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
         page = _PageWork(md, self.options)
-        # first of all, on the page as written (Zensical's context registers at 0, MkDocs' at none)
+        # first, on the page as written, before Python-Markdown's own preprocessors (30 and below)
         md.preprocessors.register(_Prepare(md, page), "course", 1000)
         # last, once the widgets' and graphs' HTML is back in the page
         md.postprocessors.register(_Finish(md, page), "course", 0)
