@@ -20,7 +20,7 @@ from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
 from . import lessons
-from .options import EXTENSION, Options
+from .options import EXTENSION, Options, OptionsError
 from .prerender import PrerenderError
 from .site import Course, SiteError
 from .widget_data import (
@@ -39,11 +39,13 @@ PYTHON_DOWNLOAD = "{{ python_download }}"
 
 class CourseExtension(Extension):
     def __init__(self, **settings):
-        self.options = Options.of(settings)
+        # checked at the first page, not here: MkDocs loads extensions while it reads its
+        # config, and prints a traceback for whatever they raise (its plugin says it in a line)
+        self.settings = settings
         super().__init__()
 
     def extendMarkdown(self, md):  # noqa: N802 (Python-Markdown's name)
-        page = _PageWork(md, self.options)
+        page = _PageWork(md, self.settings)
         # first, on the page as written, before Python-Markdown's own preprocessors (30 and below)
         md.preprocessors.register(_Prepare(md, page), "course", 1000)
         # last, once the widgets' and graphs' HTML is back in the page
@@ -54,9 +56,9 @@ class _PageWork:
     """What the two processors share for one Markdown instance: the generator's page and
     config, and the course they come from."""
 
-    def __init__(self, md, options):
+    def __init__(self, md, settings):
         self.md = md
-        self.options = options
+        self.settings = settings
 
     def page_and_config(self):
         """`(source path, generator config)`: Zensical's context, or MkDocs' relpath tree
@@ -70,7 +72,9 @@ class _PageWork:
         return "the page", None
 
     def course(self, config):
-        return Course.of(self.options.course_root(_config_folder(config)), self.options)
+        """The course, or an OptionsError or SiteError saying what stops it."""
+        options = Options.of(self.settings)
+        return Course.of(options.course_root(_config_folder(config)), options)
 
 
 class _Prepare(Preprocessor):
@@ -82,7 +86,7 @@ class _Prepare(Preprocessor):
         path, config = self.page.page_and_config()
         try:
             course = self.page.course(config)
-        except SiteError as error:
+        except (OptionsError, SiteError) as error:
             raise _failure(str(error), config) from error
         to_html = _renderer(config)
         text = "\n".join(lines).replace(PYTHON_DOWNLOAD, course.python_download())

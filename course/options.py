@@ -66,13 +66,11 @@ class Options:
 
 
 class _Loader(yaml.SafeLoader):
-    """mkdocs.yml as both generators read it: `!ENV` is the variable's value, other tags
-    (`!!python/name:` and the like) are nothing this module needs."""
+    """mkdocs.yml as far as the site step needs it: whatever a tag makes (`!ENV`,
+    `!!python/name:` and the like) is read as nothing."""
 
 
-_Loader.add_constructor("!ENV", lambda loader, node: None)
 _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
-_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
 
 
 def read_config(config_file):

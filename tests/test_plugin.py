@@ -398,3 +398,4 @@ def test_a_time_limit_that_is_not_a_positive_number_of_seconds_fails_the_build(t
     )
     assert done.returncode != 0
     assert "time_limit is in seconds" in done.stderr
+    assert "Traceback" not in done.stderr, "one line, not Python's traceback"
