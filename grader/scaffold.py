@@ -126,18 +126,20 @@ LOCAL_GRADS_TAIL = (
         visited = set()
 
         def build_topo(v):
-            if v not in visited:
-                visited.add(v)
-                for child in v._children:
+            visited.add(v)
+            for child in v._children:
+                if child not in visited:
                     build_topo(child)
-                topo.append(v)
+            topo.append(v)
 
         build_topo(self)
         del build_topo  # it refers to itself: kept, it would keep the graph until Python's gc ran
         self.grad = 1
         for v in reversed(topo):
-            for child, local_grad in zip(v._children, v._local_grads):
-                child.grad += local_grad * v.grad
+            i = 0  # not zip(): in Pyodide a call to zip costs more than this loop's body
+            for child in v._children:
+                child.grad += v._local_grads[i] * v.grad
+                i += 1
 """
 )
 

@@ -58,7 +58,7 @@ class Session:
             total.backward()
             loss = total.data
             del total  # the graph goes before the collector resumes
-        if all(finite(p.grad) for p in self.parameters):
+        if all_finite([p.grad for p in self.parameters]):
             self.adam.step()
         if self.config.zero_grad:
             for p in self.parameters:
@@ -75,7 +75,8 @@ class Session:
 
     def healthy(self):
         """Whether every parameter and its gradient are still finite numbers."""
-        return all(finite(p.data) and finite(p.grad) for p in self.parameters)
+        parameters = self.parameters
+        return all_finite([p.data for p in parameters]) and all_finite([p.grad for p in parameters])
 
     def sample(self, count, temperature):
         """`count` names drawn from the model at `temperature`."""
@@ -95,6 +96,18 @@ def collecting_later():
     finally:
         if was:
             gc.enable()
+
+
+def all_finite(numbers):
+    """Whether each of `numbers` (a list) is a finite number, as `finite` says, in a few passes
+    in C where a loop calling `finite` would take a few milliseconds a step: an infinity or a
+    nan makes the sum one too, and a sum of finite numbers is not finite only when it
+    overflows (then each is looked at)."""
+    if set(map(type, numbers)) <= {float, int}:
+        with contextlib.suppress(OverflowError):  # an int too large for a float
+            if math.isfinite(sum(numbers)):
+                return True
+    return all(map(finite, numbers))
 
 
 def finite(number):

@@ -17,7 +17,7 @@ import { sourcePart } from "../training/source.js";
 import { culpritText, problemText } from "./words.js";
 
 const CHUNK = { count: 20, budget: 250 }; // steps per request, and the milliseconds it may take
-const SAMPLE_EVERY_MS = 3000; // fresh names while training
+const SAMPLE_EVERY_MS = 5000; // fresh names while training: a set costs a few steps
 const SAMPLES = 8;
 const ANNOUNCE_EVERY = 50; // steps between spoken updates
 const BREAK_RATE = 10; // "learning rate × 10"
