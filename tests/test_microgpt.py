@@ -17,7 +17,7 @@ from conftest import DOCS
 from grader.runner_data import runner_data
 from microgpt.culprit import disagreements
 from microgpt.names import encode, load
-from microgpt.session import Config, Session
+from microgpt.session import Config, Session, all_finite, finite
 from microgpt.worker import sample_json, start_json, steps_json
 from runner.observe import make_class, use_data
 
@@ -57,6 +57,25 @@ def test_the_data_is_the_census_first_names_each_once_in_letters():
     assert all(name.isalpha() and name.isascii() and name.islower() for name in names)
     assert max(map(len, names)) < Config().block_size  # every name fits, with BOS before it
     assert encode("emma") == [26, 4, 12, 12, 0, 26]
+
+
+@pytest.mark.parametrize(
+    "numbers",
+    [
+        [],
+        [1.0, 2, True],
+        [1e308, 1e308],
+        [math.inf],
+        [0.0, -math.inf],
+        [math.nan, 1.0],
+        [math.inf, -math.inf],
+        [1.0, "1.0"],
+        [1.0, None],
+        [object()],
+    ],
+)
+def test_all_finite_says_what_finite_says_of_each(numbers):
+    assert all_finite(numbers) == all(finite(n) for n in numbers)
 
 
 def test_the_reference_learns_names(design):
