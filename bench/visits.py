@@ -11,20 +11,26 @@ from devtools.chromium import connection, emulate_network
 
 READY_TIMEOUT_MS = 120_000
 READ_VERDICT_S = 1.0
+BACK_TO_BACK = 3  # runs pressed, on a first visit, each as soon as the verdict before is drawn
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
 PROBE = Path(__file__).with_name("probe.js")
 # a browser that asks to save data: no Python is loaded ahead
 SAVE_DATA = connection(saveData=True)
 
 
-def visit(page, url, *, throttle=None):
+def visit(page, url, *, throttle=None, run=False):
     """Opens `url` and waits for Python: `{ready_ms, start_ms, mounted_ms, restored,
     longest_task_ms, blocking_ms}`, and `usable_longest_task_ms` if the widget was shown before
-    Python was ready."""
+    Python was ready. With `run` (the exercise page), "Run test" is pressed as soon as the
+    widget shows, as a learner who has read the lessons would, then BACK_TO_BACK times more,
+    each as the verdict before appears: also `{verdict_ms, after_ready_ms, back_to_back_ms}`,
+    the first verdict drawn from navigation start and from Python ready, and the others' times
+    from their clicks."""
     if throttle:
         emulate_network(page, *throttle)
     page.add_init_script(path=PROBE)
     page.goto(url)
+    verdict = _click_run(page) if run else None
     page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
     timeline = page.evaluate("__bench.timeline()")
     figures = {
@@ -34,6 +40,11 @@ def visit(page, url, *, throttle=None):
         "restored": timeline["restored"],
         **blocking(timeline["longTasks"], until=timeline["ready"]),
     }
+    if verdict:
+        drawn = verdict["start"] + verdict["ms"]
+        figures["verdict_ms"] = drawn
+        figures["after_ready_ms"] = drawn - timeline["ready"]
+        figures["back_to_back_ms"] = [_click_run(page)["ms"] for _ in range(BACK_TO_BACK)]
     if timeline["mounted"] is not None and timeline["mounted"] < timeline["ready"]:
         # the widget is shown and usable while Python loads: what the main thread does then
         usable = blocking(timeline["longTasks"], since=timeline["mounted"], until=timeline["ready"])
@@ -41,25 +52,14 @@ def visit(page, url, *, throttle=None):
     return figures
 
 
-def first_verdict(page, url, *, throttle=None):
-    """Opens the exercise page `url` and presses "Run test" as soon as the widget is shown, as
-    a learner who has read the lessons would: `{ready_ms, restored}`, `ready_ms` being the time
-    from navigation start to the verdict drawn."""
-    if throttle:
-        emulate_network(page, *throttle)
-    page.add_init_script(path=PROBE)
-    page.goto(url)
+def _click_run(page):
+    """Presses the visible tab's "Run test" once it is shown: `{ms, verdict, start}` (probe.js)."""
     panel = page.locator("[data-exercise-widget]").get_by_role("tabpanel")
     button = panel.get_by_role("button", name="Run test")
     button.wait_for()
     page.evaluate("__bench.armVerdictTimer()")
     button.click()
-    verdict = page.evaluate("__bench.verdict")
-    page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
-    return {
-        "ready_ms": verdict["start"] + verdict["ms"],
-        "restored": page.evaluate("__bench.timeline()")["restored"],
-    }
+    return page.evaluate("__bench.verdict")
 
 
 def lesson_load(page, url, *, stay_ms, ahead):
