@@ -239,14 +239,26 @@ test("what a worker did not say is ignored: forged messages, another role's answ
 });
 
 test("the judge's compiled WebAssembly goes to later runners; a first runner's snapshot is saved", () => {
-  const page = Page.ready();
+  const page = new Page();
+  page.send({ type: "start", isolated: false });
+  page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc" }); // before ready
+  assert.deepEqual(page.did("save-snapshot")[0], { do: "save-snapshot", blob: "memory", digest: "abc" });
+  page.from(JUDGE, { type: "ready", ms: 900, restored: false });
+  page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: false });
   const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
   page.from(JUDGE, { type: "compiled", module });
   assert.equal(page.did("keep-wasm")[0].module, module);
-  page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc" });
-  assert.deepEqual(page.did("save-snapshot")[0], { do: "save-snapshot", blob: "memory", digest: "abc" });
   page.verdict(1);
   assert.equal(page.did("spawn")[0].wasm, true);
+});
+
+test("a snapshot from a runner that is ready, or from the judge, is not saved: learner code could have sent it", () => {
+  const page = Page.ready();
+  const theirs = { type: "snapshot", blob: "theirs", digest: "abc" };
+  assert.equal(page.from(FIRST_RUNNER, theirs).length, 0);
+  assert.equal(page.from(JUDGE, theirs).length, 0);
+  page.send({ type: "grade", job: 1, exercise: "mul", bodies: { mul: "pass" }, limitMs: 5000 });
+  assert.equal(page.from(FIRST_RUNNER, theirs).length, 0); // during its run
 });
 
 test("a grader that fails or answers with something not JSON rejects the run", () => {

@@ -159,7 +159,9 @@ class Machine {
         }
         break;
       case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
-        if (known.role === "runner" && data.digest) this.do("save-snapshot", { blob: data.blob, digest: data.digest });
+        // once ready, a runner may be running learner code, which could send one of its own
+        if (known === s.spare && !known.ready && data.digest)
+          this.do("save-snapshot", { blob: data.blob, digest: data.digest });
         break;
       case "compiled": // from the judge only: it never runs learner code
         if (known === s.judge && data.module instanceof WebAssembly.Module) {
