@@ -30,6 +30,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+from grader.exercises import BUILT_CATALOG, built_catalog
 from grader.handin import course_id
 from grader.runner_data import runner_data
 
@@ -209,9 +210,11 @@ def runner_sources(root, catalog):
     return zip_bytes([*python_files(root, RUNNER_PACKAGES), ("runner/data.json", known.encode())])
 
 
-def grader_sources(root):
-    """grader.zip's sources: `grader/` and `exercises/`, `.meta/` included."""
-    return zip_bytes(python_files(root, GRADER_PACKAGES))
+def grader_sources(root, catalog):
+    """grader.zip's sources: `grader/` and `exercises/`, `.meta/` included, and the catalog as
+    this build read it (grader/exercises.py)."""
+    built = (f"grader/{BUILT_CATALOG.name}", built_catalog(catalog))
+    return zip_bytes([*python_files(root, GRADER_PACKAGES), built])
 
 
 def compiled_archives(root, catalog):
@@ -219,7 +222,7 @@ def compiled_archives(root, catalog):
     bytecode/build.mjs. That takes Pyodide a few seconds in Node, so the folder is kept in
     node_modules/.cache/ for the same inputs."""
     root = Path(root)
-    sources = {RUNNER_ZIP: runner_sources(root, catalog), GRADER_ZIP: grader_sources(root)}
+    sources = {RUNNER_ZIP: runner_sources(root, catalog), GRADER_ZIP: grader_sources(root, catalog)}
     key = hashlib.sha256(pyodide_version(root).encode())
     for name in BYTECODE_FILES:
         key.update((root / "bytecode" / name).read_bytes())

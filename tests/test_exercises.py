@@ -4,6 +4,7 @@ answer in a process of its own (grader/isolated.py)."""
 
 import pytest
 
+from grader import exercises as definitions
 from grader import grade
 from grader.answer_key import answer
 from grader.exercises import load_catalog
@@ -95,3 +96,16 @@ def test_an_equals_bug_fails_in_either_operand_order_and_names_its_closure(exerc
     [culprit] = result["culprits"]
     assert culprit["label"] == "__mul__" and culprit["diagnoses"] == ["assign"]
     assert "set a.grad to its own share, 9.0, dropping the 6.0" in culprit["sentence"]
+
+
+def test_the_judge_takes_the_catalog_the_build_read_where_there_is_one(tmp_path, monkeypatch):
+    """grader.zip carries the build's catalog (course/assets.py): the browser's judge reads
+    that, and a checkout, which has none, reads exercises/."""
+    built = tmp_path / "catalog.pickle"
+    built.write_bytes(definitions.built_catalog({"add": "as the build read it"}))
+    monkeypatch.setattr(definitions, "_catalog", {})
+    monkeypatch.setattr(definitions, "BUILT_CATALOG", built)
+    assert definitions.catalog() == {"add": "as the build read it"}
+    monkeypatch.setattr(definitions, "_catalog", {})
+    monkeypatch.setattr(definitions, "BUILT_CATALOG", tmp_path / "none")
+    assert definitions.catalog() == definitions.load_catalog()

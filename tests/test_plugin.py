@@ -2,6 +2,7 @@
 the build ships their assets (the plugin's site step)."""
 
 import json
+import pickle
 import re
 import subprocess
 import sys
@@ -314,9 +315,11 @@ def test_microgpt_s_names_are_a_download_of_their_own_one_a_line(site):
 
 
 def test_the_judge_gets_the_grader_and_every_exercise_file(site):
-    """grader.zip has every grader module, compiled, and every exercise file."""
-    names, _ = zip_names(site, assets.GRADER_ZIP)
-    expected = modules("grader")
+    """grader.zip has every grader module, compiled, every exercise file, and the catalog as
+    the build read it, which the judge takes instead of reading them again."""
+    names, read = zip_names(site, assets.GRADER_ZIP)
+    assert pickle.loads(read("grader/catalog.pickle")) == CATALOG
+    expected = modules("grader") | {"grader/catalog.pickle"}
     for exercise in CATALOG.values():
         expected.add(f"exercises/{exercise.id}/exercise.toml")
         if exercise.known_wrong:
@@ -331,7 +334,7 @@ def test_the_judge_gets_the_grader_and_every_exercise_file(site):
 def test_the_archives_sources_are_the_same_for_the_same_files():
     """Two writes give identical bytes, so an unchanged archive stays cached."""
     assert assets.runner_sources(ROOT, CATALOG) == assets.runner_sources(ROOT, CATALOG)
-    assert assets.grader_sources(ROOT) == assets.grader_sources(ROOT)
+    assert assets.grader_sources(ROOT, CATALOG) == assets.grader_sources(ROOT, CATALOG)
 
 
 def test_unknown_id_fails_the_build_naming_the_page(tmp_path):

@@ -149,7 +149,7 @@ def test_the_archives_are_compiled_and_the_same_at_every_build(trimmed_stdlib, t
     catalog = load_catalog()
     runner, grader = tmp_path / "runner.zip", tmp_path / "grader.zip"
     runner.write_bytes(assets.runner_sources(ROOT, catalog))
-    grader.write_bytes(assets.grader_sources(ROOT))
+    grader.write_bytes(assets.grader_sources(ROOT, catalog))
     again = tmp_path / "again"
     again.mkdir()
     zips = ["--runner-zip", str(runner), "--grader-zip", str(grader), "--out-dir", str(again)]
