@@ -1,8 +1,8 @@
 """Memory snapshots (widget/src/worker/snapshot.js, on in this course's mkdocs.yml): the first
-runner saves Python's memory in IndexedDB before it runs anything, and later runners and the
-judge restore it; later visits grade exactly as before, and an entry that does not match the
-digest the page keeps, damaged or another build's, means a start from scratch that saves a
-good one again."""
+runner packs Python's memory before it runs anything, the page saves it in IndexedDB, and later
+runners and the judge restore it; later visits grade exactly as before, and an entry that does
+not match the digest the page keeps, damaged or another build's, means a start from scratch
+that saves a good one again."""
 
 import pytest
 

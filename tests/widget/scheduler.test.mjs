@@ -241,8 +241,9 @@ test("what a worker did not say is ignored: forged messages, another role's answ
 test("the judge's compiled WebAssembly goes to later runners; a first runner's snapshot is saved", () => {
   const page = new Page();
   page.send({ type: "start", isolated: false });
-  page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc" }); // before ready
-  assert.deepEqual(page.did("save-snapshot")[0], { do: "save-snapshot", blob: "memory", digest: "abc" });
+  page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc", key: "files" }); // before ready
+  const saved = { do: "save-snapshot", blob: "memory", digest: "abc", key: "files" };
+  assert.deepEqual(page.did("save-snapshot")[0], saved);
   page.from(JUDGE, { type: "ready", ms: 900, restored: false });
   page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: false });
   const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));

@@ -11,7 +11,7 @@
 import { adoptAhead, loadAhead } from "./load-ahead.js";
 import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { describe, initialState, step } from "./scheduler.js";
-import { writeDigest } from "./snapshot-digest.js";
+import { keepSnapshot } from "./snapshot-digest.js";
 import { trainingSession } from "./training-session.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -187,7 +187,7 @@ class Python {
         setTimeout(() => this.#dispatch({ type: "fail", message: policyProblem() ?? action.message }));
         return;
       case "save-snapshot":
-        writeDigest(SITE, action.digest);
+        keepSnapshot(SITE, action);
         this.#snapshot = action.blob;
         return;
       case "keep-wasm":

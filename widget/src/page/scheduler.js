@@ -27,7 +27,7 @@
  * `close {worker}` (its port: it can reach nothing more), `end {worker}`, `hand-over {worker,
  * trainer}`, `refuse-trainer {trainer, message}`, `settle {job, outcome}`, `reject {job,
  * message}`, `status {status}`, `timer {key, ms, event}`, `clear-timer {key}`, `after-paint
- * {event}`, `check-policy {message}`, `save-snapshot {blob, digest}`, `keep-wasm {module}`,
+ * {event}`, `check-policy {message}`, `save-snapshot {blob, digest, key}`, `keep-wasm {module}`,
  * `mark {name, detail}`, `measure {name, start, end, detail}`.
  */
 
@@ -161,7 +161,7 @@ class Machine {
       case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
         // once ready, a runner may be running learner code, which could send one of its own
         if (known === s.spare && !known.ready && data.digest)
-          this.do("save-snapshot", { blob: data.blob, digest: data.digest });
+          this.do("save-snapshot", { blob: data.blob, digest: data.digest, key: data.key });
         break;
       case "compiled": // from the judge only: it never runs learner code
         if (known === s.judge && data.module instanceof WebAssembly.Module) {

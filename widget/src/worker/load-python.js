@@ -13,7 +13,7 @@
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
-import { packSnapshot, readSnapshot, saveSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
+import { packSnapshot, readSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -74,9 +74,9 @@ async function compiledWasm(downloads) {
  * Python for the role `loading` was started for: restored from the snapshot whose SHA-256 is
  * `digest` (`snapshot`, a Blob the page handed over, else the one saved here), or started from
  * scratch. Resolves with `{pyodide, restored, run, snapshotting}`: `run(...args)` is the role's
- * grading function, JSON in and out. A runner started from scratch with snapshots on saves its
- * memory before it runs anything; `snapshotting` resolves with `{blob, digest}` (or null)
- * once it is saved.
+ * grading function, JSON in and out. A runner started from scratch with snapshots on packs its
+ * memory before it runs anything; `snapshotting` resolves with `{blob, digest, key}` (or null),
+ * for the page to save.
  */
 export async function loadPython(loading, { digest, snapshot }) {
   const { role } = loading;
@@ -115,7 +115,7 @@ export async function loadPython(loading, { digest, snapshot }) {
     unpack(pyodide);
     pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(COURSE_DIR)})`);
     warmUp(pyodide, role); // reads the exercises: the first run is fast too
-    if (making) snapshotting = saveMemory(pyodide);
+    if (making) snapshotting = packMemory(pyodide);
   }
   await snapshotting;
   if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
@@ -150,15 +150,15 @@ async function restore(start, unpack, role, memory) {
 }
 
 /**
- * Saves this Python's memory: no learner code has run in it, and no JavaScript function is
- * held yet. Resolves with `{blob, digest}`, or null when it cannot (later starts are then from
- * scratch, which works all the same).
+ * This Python's memory, for the page to save and hand to later workers: no learner code has
+ * run in it, and no JavaScript function is held yet. Resolves with `{blob, digest, key}`, or
+ * null when it cannot (later starts are then from scratch, which works all the same). The page
+ * saves it: a worker's save made its first visit wait ~120 ms more, and a worker ended early
+ * (a lesson's loading ahead is) loses it.
  */
-async function saveMemory(pyodide) {
+async function packMemory(pyodide) {
   try {
-    const packed = await packSnapshot(makeSnapshot(pyodide));
-    await saveSnapshot(SNAPSHOT_KEY, packed.blob);
-    return packed;
+    return { ...(await packSnapshot(makeSnapshot(pyodide))), key: SNAPSHOT_KEY };
   } catch {
     return null;
   }

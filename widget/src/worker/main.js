@@ -29,7 +29,7 @@ connected.then(async (request) => {
     send({ type: "failed", message: bootFailure(error, FILES) });
     return;
   }
-  // a first runner saves its memory before anything runs in it, and says so before it is ready
+  // a first runner packs its memory before anything runs in it, and hands it over before it is ready
   const packed = await python.snapshotting;
   if (packed) send({ type: "snapshot", ...packed });
   send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });

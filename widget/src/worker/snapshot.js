@@ -12,8 +12,9 @@
  */
 import { pack, unpack } from "./snapshot-pack.js";
 
-const SITE = new URL("../../", import.meta.url);
-const DATABASE = `micrograd:${SITE.pathname}:python-memory`;
+// the site's own (assets/course/ is two folders down); read when used: the page's early
+// start, a classic script with no import.meta, bundles this module too
+const databaseName = () => `micrograd:${new URL("../../", import.meta.url).pathname}:python-memory`;
 const STORE = "snapshots";
 const ENTRY = "python";
 
@@ -69,7 +70,7 @@ async function sha256(bytes) {
 /** `act(store)`'s request in one transaction on the database; resolves with its result. */
 async function inStore(mode, act) {
   const database = await new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 3);
+    const request = indexedDB.open(databaseName(), 3);
     request.onupgradeneeded = () => {
       for (const old of [...request.result.objectStoreNames]) request.result.deleteObjectStore(old);
       request.result.createObjectStore(STORE);
