@@ -5,7 +5,8 @@
  * navigation keeps the page's JavaScript), the page's Python adopts it as its first spare.
  */
 import { startPythonWorker } from "./python-worker.js";
-import { keepSnapshot } from "./snapshot-digest.js";
+import { saveSnapshot } from "../worker/snapshot.js";
+import { writeDigest } from "./snapshot-digest.js";
 
 let loading = null; // {handle, end}
 let snapshot = null; // the Blob of the memory it saved, for the page's later runners
@@ -28,7 +29,8 @@ export function loadAhead(url, site) {
     loading = { handle, end };
     handle.port.onmessage = ({ data }) => {
       if (data?.type === "snapshot" && data.digest) {
-        keepSnapshot(site, data);
+        writeDigest(site, data.digest);
+        saveSnapshot(data.key, data.blob); // never rejects
         snapshot = data.blob;
       } else if (data?.type === "ready" || data?.type === "failed") {
         end(data.type);

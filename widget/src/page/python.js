@@ -11,7 +11,8 @@
 import { adoptAhead, loadAhead } from "./load-ahead.js";
 import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { describe, initialState, step } from "./scheduler.js";
-import { keepSnapshot } from "./snapshot-digest.js";
+import { saveSnapshot } from "../worker/snapshot.js";
+import { writeDigest } from "./snapshot-digest.js";
 import { trainingSession } from "./training-session.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -29,6 +30,9 @@ class Python {
   #listeners = new Set();
   #early = null; // the workers the <head> started, until adopted
   #snapshot = null; // the Blob of a runner's memory made this visit, for the next runners
+  // ...and for later visits, saved once the page settles: written while the first run ran,
+  // its ~11 MB slowed that run's verdict on two cores
+  #unsaved = null;
   #wasm = null; // Pyodide's WebAssembly, as the judge compiled it, for the next runners
 
   /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, sent, ms, message}`: while
@@ -187,8 +191,9 @@ class Python {
         setTimeout(() => this.#dispatch({ type: "fail", message: policyProblem() ?? action.message }));
         return;
       case "save-snapshot":
-        keepSnapshot(SITE, action);
+        writeDigest(SITE, action.digest);
         this.#snapshot = action.blob;
+        this.#unsaved = action;
         return;
       case "keep-wasm":
         this.#wasm = action.module;
@@ -237,8 +242,12 @@ class Python {
   }
 
   #announce() {
-    if (typeof document === "undefined") return;
     const { state, settled } = describe(this.#state);
+    if (settled && this.#unsaved) {
+      saveSnapshot(this.#unsaved.key, this.#unsaved.blob); // never rejects
+      this.#unsaved = null;
+    }
+    if (typeof document === "undefined") return;
     const name = (worker) => (worker && this.#handles.get(worker.id)?.name) ?? "";
     Object.assign(document.documentElement.dataset, {
       pythonState: state,

@@ -3,8 +3,6 @@
  * localStorage, where workers, and so learner code that reaches JavaScript in one, cannot
  * write. A worker restores only a snapshot with this digest.
  */
-import { saveSnapshot } from "../worker/snapshot.js";
-
 const key = (site) => `micrograd:${site.pathname}:python-snapshot`;
 let current = null; // this page's own copy, for when storage is disabled
 
@@ -18,18 +16,11 @@ export function readDigest(site) {
 }
 
 /** Keeps `digest` as the one later workers may restore. */
-function writeDigest(site, digest) {
+export function writeDigest(site, digest) {
   current = digest;
   try {
     localStorage.setItem(key(site), digest);
   } catch {
     // storage full or disabled: this page still restores from the snapshot it holds
   }
-}
-
-/** Saves a first runner's memory snapshot (`{blob, digest, key}`, widget/src/worker/snapshot.js)
- * for later visits, and keeps its digest as the one later workers may restore. */
-export function keepSnapshot(site, { blob, digest, key }) {
-  writeDigest(site, digest);
-  saveSnapshot(key, blob); // never rejects: a failure means only that a later start is from scratch
 }
