@@ -186,7 +186,7 @@ def print_visits(results):
     row("Longest task, widget shown to Python ready", main["shown_to_ready"])
     if results["memory"]:
         row(
-            "Memory, Python ready (page and workers)",
+            "Memory, settled after the runs (page, workers)",
             results["memory"]["ours"],
             results["memory"].get("bare"),
             unit=mb,
