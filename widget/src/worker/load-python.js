@@ -153,8 +153,7 @@ async function restore(start, unpack, role, memory) {
  * This Python's memory, for the page to save and hand to later workers: no learner code has
  * run in it, and no JavaScript function is held yet. Resolves with `{blob, digest, key}`, or
  * null when it cannot (later starts are then from scratch, which works all the same). The page
- * saves it: a worker's save made its first visit wait ~120 ms more, and a worker ended early
- * (a lesson's loading ahead is) loses it.
+ * saves it: a worker's save made a first visit's runner ready ~120 ms later.
  */
 async function packMemory(pyodide) {
   try {
