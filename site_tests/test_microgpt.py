@@ -101,6 +101,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.wait_for(lambda t: t.step() >= 40)
     solved.press("Pause")
     assert solved.loss() > 3 * UNIFORM  # microgpt.md: around ten times a uniform guess's
+    solved.press("More names")  # from the model as it is now (Train samples every few seconds)
     expect(solved.names.first).to_have_text("(empty)", timeout=RUN_TIMEOUT_MS)
     solved.widget.get_by_label("where 1/x belongs").uncheck()
 
