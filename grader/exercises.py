@@ -21,7 +21,7 @@ from .scaffold import DESIGNS
 
 EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
 # In grader.zip only (course/assets.py): the catalog as the build read it. Reading and checking
-# every exercise again made the browser's judge ~200 ms later to start.
+# every exercise again cost the browser's judge ~70 ms of Pyodide before its first verdict.
 BUILT_CATALOG = Path(__file__).with_name("catalog.pickle")
 KINDS = ("op", "graph")
 TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str}
