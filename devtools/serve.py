@@ -6,10 +6,12 @@
 `--isolate` adds the cross-origin isolation headers (COOP/COEP) that SharedArrayBuffer needs.
 `--compress` sends files gzipped to browsers that accept it, as most hosts do.
 
-From Python (site_tests, the benchmark): `with start("site") as site: ... site.url ...`.
+From Python (site_tests, the benchmark): `with start("site") as site: ... site.url ...`;
+`site.server.sent` counts the files sent, by URL path (what reached the network, not a cache).
 """
 
 import argparse
+import collections
 import functools
 import gzip
 import io
@@ -57,7 +59,13 @@ class SiteServer(ThreadingHTTPServer):
         self.isolate = isolate
         self.compress = compress
         self.quiet = quiet
+        self.sent = collections.Counter()  # URL path -> files sent (200s)
+        self._counting = threading.Lock()
         super().__init__((HOST, port), SiteHandler)
+
+    def count_sent(self, path):
+        with self._counting:
+            self.sent[path] += 1
 
     @property
     def url(self):
@@ -105,8 +113,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
+            self.server.count_sent(urlsplit(self.path).path)
             return io.BytesIO(body)
-        return super().send_head()
+        sending = super().send_head()
+        if sending is not None:
+            self.server.count_sent(urlsplit(self.path).path)
+        return sending
 
     def translate_path(self, path):
         return super().translate_path("/" + path[len(self.server.base) :])

@@ -1,13 +1,15 @@
 """Python loaded ahead (widget/src/page/prefetch.js): a lesson page, once loaded and idle, has a
 runner load Python and save its memory, so the exercise page after it starts restored; not
 when the browser asks to save data or the connection is 2G-class; and a learner who moves on
-while it loads (instant navigation) keeps that runner."""
+while it loads (instant navigation) keeps that runner; and in a private window, whose HTTP
+cache lives in memory, each of Python's files is downloaded once per page."""
 
 import pytest
-from conftest import assert_clean, learner_at
+from conftest import SITE, assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
 
+from devtools import serve
 from devtools.chromium import connection, emulate_network
 
 LESSON = "value/"
@@ -113,3 +115,29 @@ def test_a_learner_who_moves_on_while_python_loads_keeps_its_runner(
     finally:
         close()
     assert_clean(watch)
+
+
+def test_a_private_window_downloads_each_python_file_once_per_page(browser, widget_page, exercises):
+    """Counted by the server: a context whose requests are routed has no HTTP cache at all, so
+    this one is not watched. The judge compiles the WebAssembly for the first runner beside it
+    and the page keeps it for later ones; the rest comes from the HTTP cache."""
+    python = ("/assets/pyodide/", "/assets/python/")
+    with serve.start(SITE) as site:
+        context = browser.new_context(service_workers="block")
+        sent = site.server.sent
+        try:
+            page = context.new_page()
+            page.goto(site.url + LESSON)
+            wait_for_mark(page, "python-ahead-end")
+            on_lesson, _ = dict(sent), sent.clear()
+            exercise = Learner(page, site.url + widget_page.lstrip("/")).open()
+            for label, op in (("__add__", "add"), ("__mul__", "mul"), ("tanh", "tanh")):
+                assert exercise.solve(label, exercises[op].solutions[op]) == "pass"
+            exercise.python_settled()  # the last run's next spare has loaded too
+            on_exercise = dict(sent)
+        finally:
+            context.close()
+    for page_sent in (on_lesson, on_exercise):
+        files = {path: count for path, count in page_sent.items() if path.startswith(python)}
+        assert any(path.endswith("/pyodide.asm.wasm") for path in files)
+        assert set(files.values()) == {1}, files

@@ -1,5 +1,5 @@
 """How Python loads (widget/src/worker/load-python.js): a judge and a fresh runner for every
-run, started from the page's <head> and adopted by the widget, later runners with the judge's
+run, started from the page's <head> and adopted by the widget, every runner with the judge's
 compiled WebAssembly; the runner gets the learner's side of grading only, never the grader; the
 trimmed standard library, and Pyodide's full one only when a learner imports a module the
 trimmed one lacks."""
@@ -22,9 +22,10 @@ def test_a_judge_and_a_fresh_runner_per_run_and_the_trimmed_stdlib(visit, exerci
         runners.append(learner.python_worker("runner"))
         assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
     assert len(set(runners)) == 3  # each run had a Python of its own
-    # the judge and the first runner fetched the WebAssembly; each later runner was handed the
-    # judge's compiled module (a private window's cache, as this context's, does not keep it)
-    assert len(fetched(watch, "/pyodide.asm.wasm")) == 2
+    # the judge fetched the WebAssembly and compiled it for the first runner, then for the page
+    # to hand each later runner (this context, whose requests are routed, has no HTTP cache)
+    assert len(fetched(watch, "/pyodide.asm.wasm")) == 1
+    assert all(learner.names[runner].endswith("+wasm") for runner in runners)
     stdlib = set(fetched(watch, "/python_stdlib.zip"))
     assert stdlib and all(path.startswith(TRIMMED_STDLIB) for path in stdlib)
     assert not fetched(watch, "pyodide-lock.json")

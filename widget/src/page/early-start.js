@@ -4,12 +4,13 @@
  * loads while the style sheets arrive and the page renders. The page's Python (python.js)
  * adopts them, with the errors they may have had meanwhile.
  */
-import { startPythonWorker, watchPolicy } from "./python-worker.js";
+import { startPythonWorker, wasmLink, watchPolicy } from "./python-worker.js";
 
 performance.mark("python-start");
 watchPolicy();
 const url = new URL(document.currentScript.dataset.worker, document.baseURI);
+const link = wasmLink(); // the judge fetches and compiles the WebAssembly, for both
 globalThis.coursePython = {
-  judge: startPythonWorker(url, "judge", { id: "early" }),
-  runner: startPythonWorker(url, "runner", { id: "early" }),
+  judge: startPythonWorker(url, "judge", { id: "early", share: link.judge }),
+  runner: startPythonWorker(url, "runner", { id: "early", wasm: link.runner }),
 };

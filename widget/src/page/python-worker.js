@@ -13,11 +13,13 @@ import { readDigest } from "./snapshot-digest.js";
 /**
  * `{worker, port, role, name, interrupt, errors}` for a new worker of `role` running `url`: its
  * name (`python-<role>-<id>`) says its role to the worker and tells the page's workers apart.
- * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one),
- * `wasm` Pyodide's compiled WebAssembly module (else the worker fetches and compiles it). A
- * runner gets an interrupt buffer where the page is cross-origin isolated.
+ * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one).
+ * `wasm` is Pyodide's compiled WebAssembly module, or a MessagePort it will come through (a
+ * `wasmLink()`'s `runner` end), else the worker fetches and compiles it; a judge given `share`
+ * (the link's `judge` end) posts its compiled module there. A runner gets an interrupt buffer
+ * where the page is cross-origin isolated.
  */
-export function startPythonWorker(url, role, { id, snapshot = null, wasm = null }) {
+export function startPythonWorker(url, role, { id, snapshot = null, wasm = null, share = null }) {
   const source = new Blob([`import ${JSON.stringify(String(url))};`], { type: "text/javascript" });
   const address = URL.createObjectURL(source);
   // the name says the role, and whether the WebAssembly comes with the first message: the
@@ -33,14 +35,27 @@ export function startPythonWorker(url, role, { id, snapshot = null, wasm = null 
   const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const channel = new MessageChannel();
   const digest = readDigest(new URL("../../", url));
-  const connect = { type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null };
+  const connect = { type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null, share };
+  const links = [share, wasm].filter((end) => end instanceof MessagePort);
   try {
-    worker.postMessage({ ...connect, wasm }, [channel.port2]);
+    worker.postMessage({ ...connect, wasm }, [channel.port2, ...links]);
   } catch {
-    worker.postMessage(connect, [channel.port2]); // a browser that cannot post a module
+    // a browser that cannot post a module: the worker fetches and compiles it
+    worker.postMessage(connect, [channel.port2, ...(share ? [share] : [])]);
   }
   channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
   return { worker, port: channel.port1, role, name, interrupt, errors };
+}
+
+/**
+ * A link from a judge to a runner started beside it, so that Pyodide's WebAssembly is fetched
+ * and compiled once: a private window's HTTP cache does not keep it for the second worker. The
+ * judge posts its module (or null, when it cannot) straight to the runner, never waiting on
+ * the page's busy main thread, and listens to nothing on it.
+ */
+export function wasmLink() {
+  const { port1, port2 } = new MessageChannel();
+  return { judge: port1, runner: port2 };
 }
 
 /**

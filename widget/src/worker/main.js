@@ -17,7 +17,7 @@ const started = performance.now();
 // the page names a worker for its role, and says whether it hands over the compiled
 // WebAssembly (page/python-worker.js): known at once, before its first message can arrive
 const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
-const handed = self.name.endsWith("+wasm") ? connected.then((request) => request.wasm) : null;
+const handed = self.name.endsWith("+wasm") ? connected.then(({ wasm }) => fromLink(wasm)) : null;
 const progress = (loaded, total, sent) => send({ type: "progress", loaded, total, sent });
 const loading = startLoading(role, progress, handed);
 
@@ -38,6 +38,8 @@ connected.then(async (request) => {
     offerCompiled(loading.wasm);
   } else serveRunner(python, request.interrupt);
 });
+// a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
+if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
 function serveJudge({ run: judge }) {
   on("judge", ({ id, exercise, bodies, observation }) => {
@@ -91,6 +93,36 @@ function serveRunner(python, interrupt) {
   );
   on("gpt-steps", ({ count, budget }) => answer(() => gpt().steps_json(count, budget)));
   on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
+}
+
+/** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */
+function fromLink(wasm) {
+  if (!(wasm instanceof MessagePort)) return wasm;
+  return new Promise((resolve) => {
+    const take = (module) => {
+      wasm.close();
+      resolve(module); // null when the judge could not: then this runner fetches it itself
+    };
+    wasm.onmessage = ({ data }) => take(data);
+    wasm.onmessageerror = () => take(null); // Firefox cannot take a module over a port
+  });
+}
+
+/** Posts the judge's compiled module on the link as soon as it is compiled (null if it cannot
+ * be), and closes it: the judge never reads what comes the other way. */
+async function shareCompiled(compiled, link) {
+  let module = null;
+  try {
+    module = await compiled;
+  } catch {
+    // the runner fetches and compiles it itself; this judge reports its own failure
+  }
+  try {
+    link.postMessage(module);
+  } catch {
+    link.postMessage(null); // a browser that cannot post a module
+  }
+  link.close();
 }
 
 /** The judge's compiled WebAssembly, once it is ready, for the page to hand later runners: they
