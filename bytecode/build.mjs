@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadPyodide } from "pyodide";
 
-const COURSE_DIR = "/home/pyodide/course"; // where widget/src/worker/load-python.js unpacks them
+const COURSE_DIR = "/home/pyodide/course"; // the archives, extracted for grade_everything
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 const options = { "runner-zip": { type: "string" }, "grader-zip": { type: "string" }, "out-dir": { type: "string" } };
 const { values } = parseArgs({ options });
@@ -23,11 +23,12 @@ if (!values["runner-zip"] || !values["grader-zip"] || !values["out-dir"]) {
 const pyodide = await loadPyodide({ stdout: () => {}, env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("trim_stdlib.py", readFileSync(here("trim.py"))); // in the cwd, on sys.path
 const trim = pyodide.pyimport("trim_stdlib");
-trim.start();
-// what the workers do once Pyodide has loaded: the runner unpacks one, the judge both
+// extracted before the count starts: the workers import from the archives as they are
+// (zipimport, built in), so what extracting imports is none of theirs
 const archives = { "runner.zip": values["runner-zip"], "grader.zip": values["grader-zip"] };
 for (const archive of Object.values(archives))
   pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir: COURSE_DIR });
+trim.start();
 trim.grade_everything(COURSE_DIR);
 const [zip, names] = trim.finish(readFileSync(here("fallback.py"), "utf8")).toJs();
 writeFileSync(join(values["out-dir"], "python_stdlib.zip"), zip);

@@ -100,9 +100,17 @@ _catalog = {}
 def catalog():
     """The exercises of `exercises/`, read once (in the browser, as the build read them)."""
     if not _catalog:
-        built = BUILT_CATALOG.is_file()
-        _catalog.update(pickle.loads(BUILT_CATALOG.read_bytes()) if built else load_catalog())
+        _catalog.update(_built_catalog() or load_catalog())
     return _catalog
+
+
+def _built_catalog():
+    """The catalog grader.zip carries, read through this module's loader (the judge imports
+    the grader from the archive itself); None beside the exercises' folders."""
+    try:
+        return pickle.loads(__loader__.get_data(str(BUILT_CATALOG)))
+    except OSError:
+        return None
 
 
 def built_catalog(exercises):

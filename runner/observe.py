@@ -40,7 +40,8 @@ _data = {}
 def data():
     """The exercises as the build wrote them beside this file, read once."""
     if not _data:
-        _data.update(json.loads(DATA.read_text(encoding="utf-8")))
+        # through this module's loader: in the browser it is imported from runner.zip itself
+        _data.update(json.loads(__loader__.get_data(str(DATA))))
     return _data
 
 
