@@ -1,11 +1,13 @@
 """The benchmark's figures from its samples, and the table it prints."""
 
 import math
+import re
 import statistics
 
 KINDS = ("ours", "bare")
 SCENARIOS = {
     "first": "first visit",
+    "private": "private window",
     "repeat": "repeat visit",
     "in_order": "in order: read 20 s, Run",
 }
@@ -41,7 +43,27 @@ def network_figures(samples):
             "verdict": {"ours": summary([v["verdict_ms"] for v in ours]), "bare": bare},
             "restored": [sum(bool(v["restored"]) for v in ours), len(ours)],
         }
+    private = samples["private"]
+    downloads = {kind: summary([v["downloads"] for v in private[kind]]) for kind in KINDS}
+    found["private"]["downloads"] = downloads
+    if samples.get("throttle"):
+        # what the bytes sent take at the network's rate alone: a visit can hardly beat it
+        mbit, _ = samples["throttle"]
+        found["private"]["over_transfer"] = {
+            kind: summary(
+                [
+                    v["verdict_ms" if kind == "ours" else "ready_ms"] / transfer_ms(v, mbit)
+                    for v in private[kind]
+                ]
+            )
+            for kind in KINDS
+        }
     return found
+
+
+def transfer_ms(visit, mbit):
+    """How long the bytes the server sent for `visit` take at `mbit` Mbit/s."""
+    return visit["sent_bytes"] * 8 / (mbit * 1e6) * 1000
 
 
 # the parts of a verdict's time (bench/probe.js), as the table names them
@@ -118,6 +140,14 @@ def verdict_figures(runs):
     return found
 
 
+def count(value):
+    return f"{value:,.0f}"
+
+
+def times(value):
+    return f"{value:.2f}×"
+
+
 def ms(value):
     return f"{value:,.0f} ms"
 
@@ -131,7 +161,8 @@ def mb(size):
 
 
 def spread(s, unit=ms):
-    return f"{unit(s['median'])} ({unit(s['min'])[:-3]}–{unit(s['max'])})"
+    low = re.match(r"[-\d,.]*", unit(s["min"])).group()  # the number, its unit said once
+    return f"{unit(s['median'])} ({low}–{unit(s['max'])})"
 
 
 def print_table(results, where):
@@ -172,6 +203,10 @@ def print_visits(results):
                     ours, bare = s[figure]["ours"], s[figure]["bare"]
                     ratio = f"{ours['median'] / bare['median']:.2f}"
                     row(f"    {what}", ours, bare, ratio)
+            if "downloads" in s:
+                row("    most downloads of one file", *s["downloads"].values(), unit=count)
+            if "over_transfer" in s:
+                row("    over the bytes' transfer time", *s["over_transfer"].values(), unit=times)
     print("  (bare Pyodide: its ready, its one runPython, in both rows; in order: its first visit)")
     row("First verdict after Python ready, first visit", results["after_ready_ms"])
     row("Runs back to back, first visit", results["back_to_back_ms"])

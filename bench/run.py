@@ -55,6 +55,8 @@ EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
 WARM_UP_STAY_MS = 3000
 # the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
 CONTEXT = {"bypass_csp": True}
+# the judge and a spare runner ready, nothing under way (the bare page has no such attribute)
+SETTLED = "document.documentElement.dataset.pythonSettled !== 'false'"
 
 
 class BenchServer(serve.SiteServer):
@@ -104,9 +106,10 @@ def chromium_path():
 
 
 class Bench:
-    def __init__(self, playwright, urls, launch, exercises):
+    def __init__(self, playwright, urls, launch, exercises, server):
         self.playwright, self.urls, self.launch = playwright, urls, launch
         self.exercises = exercises  # the widget page's, in tab order
+        self.server = server  # the BenchServer: what it sent, for a private window's visit
         self.browser = playwright.chromium.launch(**launch)
         self.profiles = {kind: tempfile.mkdtemp(prefix=f"bench-{kind}-") for kind in KINDS}
 
@@ -136,9 +139,29 @@ class Bench:
         page = context.new_page()
         figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
         # as at ready: the judge and a spare runner, nothing under way (the runs' runners ended)
-        page.wait_for_function("document.documentElement.dataset.pythonSettled !== 'false'")
+        page.wait_for_function(SETTLED)
         figures["memory"] = page.evaluate("__bench.memory()")
         return {**figures, "requests": requests}
+
+    def private_visit(self, kind, throttle=None):
+        """A new browser context, as a private window: an HTTP cache in memory only, and an
+        empty one. Also what the server sent for the page until it settled after the runs:
+        `downloads`, the most times one file was sent, and `sent_bytes`."""
+        context = self.browser.new_context(**CONTEXT)
+        try:
+            self.server.sent.clear()
+            page = context.new_page()
+            figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
+            page.wait_for_function(SETTLED)  # the last run's next spare has loaded too
+            sent = dict(self.server.sent)
+        finally:
+            context.close()
+        sizes = {path: (SITE / path.lstrip("/")).stat().st_size for path in sent}
+        return {
+            **figures,
+            "downloads": max(sent.values()),
+            "sent_bytes": sum(sizes[path] * count for path, count in sent.items()),
+        }
 
     def repeat_visit(self, kind, throttle=None, stay_ms=0):
         """The same profile as every earlier visit of `kind`, in a newly started browser; the
@@ -235,10 +258,14 @@ def brief(sample):
 
 
 def network(bench, throttle, rounds, label):
-    """The three scenarios under one network: first visits, repeat visits and in order."""
+    """The four scenarios under one network: first visits, in a private window, repeat visits
+    and in order."""
     return {
         "first": alternate(
             lambda kind: bench.first_visit(kind, throttle), rounds, f"{label} first visit"
+        ),
+        "private": alternate(
+            lambda kind: bench.private_visit(kind, throttle), rounds, f"{label} private window"
         ),
         "repeat": alternate(
             lambda kind: bench.repeat_visit(kind, throttle), rounds, f"{label} repeat visit"
@@ -246,6 +273,7 @@ def network(bench, throttle, rounds, label):
         "in_order": alternate(
             lambda _: bench.in_order(throttle), rounds, f"{label} in order", ("ours",)
         )["ours"],
+        "throttle": throttle,  # (Mbit/s, ms of latency), or None
     }
 
 
@@ -308,7 +336,7 @@ def main(argv=None):
             "local_gradients": site.url + LOCAL_GRADIENTS,
             "microgpt": site.url + MICROGPT,
         }
-        bench = Bench(playwright, urls, launch, page_exercises(page))
+        bench = Bench(playwright, urls, launch, page_exercises(page), server.server)
         try:
             raw = {"machine": machine(bench.browser), "urls": urls}
             for kind in KINDS:  # two visits fill the HTTP cache and V8's code caches

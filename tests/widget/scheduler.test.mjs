@@ -89,6 +89,7 @@ test("a run waits for Python, then goes to the spare; the judge gets the report"
   page.send({ type: "grade", job: 7, exercise: "mul", bodies: { mul: "x" }, limitMs: 5000 });
   assert.equal(page.did("post").length, 0);
   page.from(JUDGE, { type: "ready" });
+  assert.equal(page.did("post").length, 0);
   page.from(FIRST_RUNNER, { type: "ready" });
   assert.deepEqual(page.did("post")[0], {
     do: "post",
@@ -113,6 +114,31 @@ test("a run waits for Python, then goes to the spare; the judge gets the report"
   assert.equal(describe(page.state).settled, false, "the next spare is still loading");
   page.from(spare, { type: "ready" });
   assert.equal(describe(page.state).settled, true);
+});
+
+test("a run does not wait for a judge still loading: the report does, and Python is ready with it", () => {
+  const page = new Page();
+  page.send({ type: "start" });
+  page.send({ type: "grade", job: 7, exercise: "mul", bodies: { mul: "x" }, limitMs: 5000 });
+  page.from(FIRST_RUNNER, { type: "ready" });
+  assert.equal(page.did("post", { worker: FIRST_RUNNER })[0].message.type, "run");
+  assert.equal(page.state.status.state, "loading");
+  page.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  const [judging] = page.did("post", { worker: JUDGE }); // queued in the judge's port
+  assert.equal(judging.message.type, "judge");
+  page.from(JUDGE, { type: "ready" });
+  assert.equal(page.state.status.state, "ready");
+  assert.equal(page.did("mark", { name: "python-ready" }).length, 1);
+  page.from(JUDGE, { type: "judged", id: judging.message.id, result: '{"verdict": "pass"}' });
+  assert.deepEqual(page.did("settle")[0].outcome, { result: { verdict: "pass" } });
+  // a judge that fails to load instead rejects the run waiting for it
+  const failing = new Page();
+  failing.send({ type: "start" });
+  failing.send({ type: "grade", job: 8, exercise: "mul", bodies: {}, limitMs: 5000 });
+  failing.from(FIRST_RUNNER, { type: "ready" });
+  failing.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  failing.from(JUDGE, { type: "failed", message: "grader.zip answered HTTP 404" });
+  assert.deepEqual(failing.did("reject")[0], { do: "reject", job: 8, message: "grader.zip answered HTTP 404" });
 });
 
 test("runs pressed 50 ms apart: the newer waits, the older is never run twice, each on its own runner", () => {

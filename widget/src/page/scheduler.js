@@ -52,6 +52,7 @@ export function initialState() {
     trainers: [], // training sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
+    runnerLoaded: null, // {restored}: the first runner ready (a run may have taken it since)
     wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
   };
 }
@@ -171,6 +172,7 @@ class Machine {
         break;
       case "ready":
         Object.assign(known, { ready: true, restored: Boolean(data.restored), ms: data.ms });
+        if (known.role === "runner") s.runnerLoaded ??= { restored: known.restored };
         this.ready();
         break;
       case "failed":
@@ -189,21 +191,20 @@ class Machine {
     }
   }
 
-  /** A worker became ready: Python is ready once the judge and a runner are. */
+  /** A worker became ready: Python is ready once the judge and a runner have been (a run may
+   * have taken that runner while the judge loaded). */
   ready() {
-    const { judge, spare, status, recovering } = this.state;
-    if (judge?.ready && spare?.ready) {
-      if (status.state === "loading") {
-        this.do("clear-timer", { key: "silence" });
-        const detail = { restored: judge.restored && spare.restored, judgeRestored: judge.restored };
-        this.do("mark", { name: "python-ready", detail });
-        this.setStatus({ state: "ready", ms: judge.ms });
-      }
-      if (recovering) {
-        this.state.recovering = null;
-        const { at, how, reason } = recovering;
-        this.do("measure", { name: "python-recovery", start: at, end: this.now, detail: { how, reason } });
-      }
+    const { judge, spare, status, recovering, runnerLoaded } = this.state;
+    if (judge?.ready && runnerLoaded && status.state === "loading") {
+      this.do("clear-timer", { key: "silence" });
+      const detail = { restored: judge.restored && runnerLoaded.restored, judgeRestored: judge.restored };
+      this.do("mark", { name: "python-ready", detail });
+      this.setStatus({ state: "ready", ms: judge.ms });
+    }
+    if (judge?.ready && spare?.ready && recovering) {
+      this.state.recovering = null;
+      const { at, how, reason } = recovering;
+      this.do("measure", { name: "python-recovery", start: at, end: this.now, detail: { how, reason } });
     }
     this.pump();
   }
@@ -215,7 +216,8 @@ class Machine {
       s.spare = null;
       this.startSpare();
     }
-    if (s.run || !s.judge?.ready || !s.spare?.ready) return;
+    // a run need not wait for the judge: its report waits in the judge's port until it is ready
+    if (s.run || !s.judge || !s.spare?.ready) return;
     const job = s.queue.shift();
     if (!job) return;
     s.run = { job, runner: s.spare, posted: this.now, stopping: null };
@@ -381,6 +383,7 @@ class Machine {
     const jobs = [s.run?.job, ...s.judging.map((entry) => entry.job), ...s.queue].filter(Boolean);
     for (const job of jobs) this.do("reject", { job: job.id, message });
     Object.assign(s, { judge: null, spare: null, run: null, queue: [], judging: [], trainers: [], used: [] });
+    s.runnerLoaded = null;
     s.recovering = null;
   }
 

@@ -13,7 +13,7 @@
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
-import { packSnapshot, readSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
+import { handedSnapshot, packSnapshot, readSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -71,8 +71,8 @@ async function compiledWasm(downloads) {
 }
 
 /**
- * Python for the role `loading` was started for: restored from the snapshot whose SHA-256 is
- * `digest` (`snapshot`, a Blob the page handed over, else the one saved here), or started from
+ * Python for the role `loading` was started for: restored from `snapshot` (a Blob the page
+ * handed over), else from the one saved here if its SHA-256 is `digest`, or started from
  * scratch. Resolves with `{pyodide, restored, run, snapshotting}`: `run(...args)` is the role's
  * grading function, JSON in and out. A runner started from scratch with snapshots on packs its
  * memory before it runs anything; `snapshotting` resolves with `{blob, digest, key}` (or null),
@@ -101,9 +101,9 @@ export async function loadPython(loading, { digest, snapshot }) {
       }),
     );
   const mount = (pyodide) => mountArchives(pyodide, loading.archives, archives);
-  const memory = PYTHON_ASSETS.snapshot
-    ? await verifiedSnapshot(snapshot ?? (await loading.saved), digest).catch(() => null)
-    : null;
+  const memory = !PYTHON_ASSETS.snapshot
+    ? null
+    : await (snapshot ? handedSnapshot(snapshot) : verifiedSnapshot(await loading.saved, digest)).catch(() => null);
   let pyodide = memory && (await restore(start, mount, role, memory));
   const restored = Boolean(pyodide);
   let snapshotting = Promise.resolve(null);
@@ -128,8 +128,12 @@ function mountArchives(pyodide, urls, bytes) {
   pyodide.FS.mkdirTree(COURSE_DIR);
   const paths = urls.map((url) => `${COURSE_DIR}/${url.split("/").at(-1)}`);
   paths.forEach((path, i) => pyodide.FS.writeFile(path, new Uint8Array(bytes[i])));
+  // a damaged archive fails here, by its name (an import would only say "No module named");
   // a restored memory has runner.zip on its path already
-  pyodide.runPython(`import sys\nfor p in ${JSON.stringify(paths)}:\n    p in sys.path or sys.path.insert(0, p)`);
+  pyodide.runPython(`import sys, zipimport
+for p in ${JSON.stringify(paths)}:
+    zipimport.zipimporter(p)
+    p in sys.path or sys.path.insert(0, p)`);
 }
 
 /** The role's half of grading (JSON in, JSON out). */

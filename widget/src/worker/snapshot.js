@@ -34,13 +34,22 @@ export async function readSnapshot(key) {
 }
 
 /**
- * The memory in `packed` (a Blob), if its SHA-256 digest is `digest`; else null. Throws for
- * an entry that matches but is not whole (it cannot: the digest would differ).
+ * The memory in `packed` (a Blob read from storage), if its SHA-256 digest is `digest`; else
+ * null. Throws for an entry that matches but is not whole (it cannot: the digest would differ).
  */
 export async function verifiedSnapshot(packed, digest) {
   if (!packed || !digest) return null;
   const bytes = new Uint8Array(await packed.arrayBuffer());
   return (await sha256(bytes)) === digest ? unpack(bytes) : null;
+}
+
+/**
+ * The memory in `packed`, a Blob the page handed over: it took it from a runner before that
+ * runner ran anything, and a Blob cannot change, so there is nothing to verify (~15 ms saved
+ * on every run's spare). Throws for bytes that are not whole.
+ */
+export async function handedSnapshot(packed) {
+  return unpack(new Uint8Array(await packed.arrayBuffer()));
 }
 
 /**
