@@ -156,12 +156,8 @@ class Bench:
             sent = dict(self.server.sent)
         finally:
             context.close()
-        sizes = {path: (SITE / path.lstrip("/")).stat().st_size for path in sent}
-        return {
-            **figures,
-            "downloads": max(sent.values()),
-            "sent_bytes": sum(sizes[path] * count for path, count in sent.items()),
-        }
+        sent_bytes = sum((SITE / path.lstrip("/")).stat().st_size * n for path, n in sent.items())
+        return {**figures, "downloads": max(sent.values()), "sent_bytes": sent_bytes}
 
     def repeat_visit(self, kind, throttle=None, stay_ms=0):
         """The same profile as every earlier visit of `kind`, in a newly started browser; the

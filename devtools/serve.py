@@ -100,6 +100,12 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return False
 
     def send_head(self):
+        sending = self._head()
+        if sending is not None:  # a file's body follows
+            self.server.count_sent(urlsplit(self.path).path)
+        return sending
+
+    def _head(self):
         head = self._redirect_or_refuse()
         if head is not False:
             return head
@@ -113,12 +119,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
-            self.server.count_sent(urlsplit(self.path).path)
             return io.BytesIO(body)
-        sending = super().send_head()
-        if sending is not None:
-            self.server.count_sent(urlsplit(self.path).path)
-        return sending
+        return super().send_head()
 
     def translate_path(self, path):
         return super().translate_path("/" + path[len(self.server.base) :])

@@ -40,8 +40,8 @@ export function startPythonWorker(url, role, { id, snapshot = null, wasm = null,
   try {
     worker.postMessage({ ...connect, wasm }, [channel.port2, ...links]);
   } catch {
-    // a browser that cannot post a module: the worker fetches and compiles it
-    worker.postMessage(connect, [channel.port2, ...(share ? [share] : [])]);
+    // a browser that cannot post a module (never a port): the worker fetches and compiles it
+    worker.postMessage(connect, [channel.port2, ...links]);
   }
   channel.port1.addEventListener("message", () => URL.revokeObjectURL(address), { once: true });
   return { worker, port: channel.port1, role, name, interrupt, errors };

@@ -101,9 +101,9 @@ export async function loadPython(loading, { digest, snapshot }) {
       }),
     );
   const mount = (pyodide) => mountArchives(pyodide, loading.archives, archives);
-  const memory = !PYTHON_ASSETS.snapshot
-    ? null
-    : await (snapshot ? handedSnapshot(snapshot) : verifiedSnapshot(await loading.saved, digest)).catch(() => null);
+  // the Blob the page handed over, else the one saved here (neither where snapshots are off)
+  const reading = snapshot ? handedSnapshot(snapshot) : loading.saved.then((saved) => verifiedSnapshot(saved, digest));
+  const memory = await reading.catch(() => null);
   let pyodide = memory && (await restore(start, mount, role, memory));
   const restored = Boolean(pyodide);
   let snapshotting = Promise.resolve(null);

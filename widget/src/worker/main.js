@@ -111,12 +111,8 @@ function fromLink(wasm) {
 /** Posts the judge's compiled module on the link as soon as it is compiled (null if it cannot
  * be), and closes it: the judge never reads what comes the other way. */
 async function shareCompiled(compiled, link) {
-  let module = null;
-  try {
-    module = await compiled;
-  } catch {
-    // the runner fetches and compiles it itself; this judge reports its own failure
-  }
+  // a failure leaves the runner to fetch and compile it; this judge reports its own
+  const module = await compiled.catch(() => null);
   try {
     link.postMessage(module);
   } catch {
