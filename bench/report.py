@@ -81,6 +81,10 @@ def figures(raw):
     found = {}
     if "networks" in raw:
         found |= visit_figures(raw["networks"])
+        found["read_first"] = {
+            "read_s": raw["read_first"]["read_ms"] / 1000,
+            "ms": summary(raw["read_first"]["ms"]),
+        }
     if "lesson" in raw:
         found["lesson"] = lesson_figures(raw["lesson"])
     if "runs" in raw:
@@ -210,6 +214,8 @@ def print_visits(results):
     print("  (bare Pyodide: its ready, its one runPython, in both rows; in order: its first visit)")
     row("First verdict after Python ready, first visit", results["after_ready_ms"])
     row("Runs back to back, first visit", results["back_to_back_ms"])
+    read = results["read_first"]
+    row(f"First Run after reading {read['read_s']:g} s, first visit", read["ms"])
     row("Widget shown, first visit", results["widget_shown_ms"])
     main = results["main_thread"]
     row(

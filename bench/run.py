@@ -26,7 +26,16 @@ import training_pace
 from playwright.sync_api import sync_playwright
 from report import KINDS, figures, print_table
 from sizes import compressed, file_for, own_code, total
-from visits import blocking, fill_editors, lesson_load, long_tasks, time_runs, visit
+from visits import (
+    READ_FIRST_MS,
+    blocking,
+    fill_editors,
+    lesson_load,
+    long_tasks,
+    run_after_reading,
+    time_runs,
+    visit,
+)
 
 from devtools import chromium, serve
 from devtools.chromium import emulate_network
@@ -183,6 +192,11 @@ class Bench:
             page.goto(self.urls["lesson"])
             page.wait_for_timeout(LESSON_STAY_MS)
             return visit(page, self.urls["ours"], run=True)
+
+    def read_first(self):
+        """A fresh profile opens the exercise page and reads it before the first Run."""
+        with self.fresh_profile() as context:
+            return run_after_reading(context.new_page(), self.urls["ours"])
 
     def lesson(self, ahead):
         """The lesson page's own load, with Python loaded ahead from it or not."""
@@ -348,6 +362,10 @@ def main(argv=None):
                         label,
                     )
                     for label, throttle in networks.items()
+                }
+                raw["read_first"] = {
+                    "read_ms": READ_FIRST_MS,
+                    "ms": [bench.read_first() for _ in range(args.rounds)],
                 }
             if "lesson" in parts:
                 raw["lesson"] = alternate(

@@ -11,6 +11,7 @@ from devtools.chromium import connection, emulate_network
 
 READY_TIMEOUT_MS = 120_000
 READ_VERDICT_S = 1.0
+READ_FIRST_MS = 5_000  # a learner who reads the page once Python is ready, then presses Run
 BACK_TO_BACK = 3  # runs pressed, on a first visit, each as soon as the verdict before is drawn
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
 PROBE = Path(__file__).with_name("probe.js")
@@ -50,6 +51,16 @@ def visit(page, url, *, throttle=None, run=False):
         usable = blocking(timeline["longTasks"], since=timeline["mounted"], until=timeline["ready"])
         figures["usable_longest_task_ms"] = usable["longest_task_ms"]
     return figures
+
+
+def run_after_reading(page, url):
+    """Opens `url`, waits for Python, stays READ_FIRST_MS (a learner reading the exercise) and
+    presses "Run test": the click to the verdict drawn, in ms."""
+    page.add_init_script(path=PROBE)
+    page.goto(url)
+    page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
+    page.wait_for_timeout(READ_FIRST_MS)
+    return _click_run(page)["ms"]
 
 
 def _click_run(page):

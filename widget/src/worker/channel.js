@@ -22,11 +22,18 @@ export const connected = new Promise((resolve) => {
 
 const handlers = new Map();
 const waiting = []; // requests that came before their handler
+let heard = null; // performance.now() of the page's latest request
 
 function handle(request) {
+  heard = performance.now();
   const handler = handlers.get(request?.type);
   if (handler) handler(request);
   else waiting.push(request);
+}
+
+/** When the page's latest request came (performance.now()), or null before the first. */
+export function lastRequest() {
+  return heard;
 }
 
 /** Sends `message` to the page (queued until the port arrives). */

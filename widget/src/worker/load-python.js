@@ -73,10 +73,10 @@ async function compiledWasm(downloads) {
 /**
  * Python for the role `loading` was started for: restored from `snapshot` (a Blob the page
  * handed over), else from the one saved here if its SHA-256 is `digest`, or started from
- * scratch. Resolves with `{pyodide, restored, run, snapshotting}`: `run(...args)` is the role's
- * grading function, JSON in and out. A runner started from scratch with snapshots on packs its
- * memory before it runs anything; `snapshotting` resolves with `{blob, digest, key}` (or null),
- * for the page to save.
+ * scratch. Resolves with `{pyodide, restored, run, warmUp, snapshotting}`: `run(...args)` is the
+ * role's grading function, JSON in and out, and `warmUp()` calls it on course code only. A runner
+ * started from scratch with snapshots on packs its memory before it runs anything;
+ * `snapshotting` resolves with `{blob, digest, key}` (or null), for the page to save.
  */
 export async function loadPython(loading, { digest, snapshot }) {
   const { role } = loading;
@@ -116,7 +116,7 @@ export async function loadPython(loading, { digest, snapshot }) {
   }
   await snapshotting;
   if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  return { pyodide, restored, run: grading(pyodide, role), snapshotting };
+  return { pyodide, restored, run: grading(pyodide, role), warmUp: () => warmUp(pyodide, role), snapshotting };
 }
 
 /**

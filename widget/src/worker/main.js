@@ -9,9 +9,10 @@
  * Loading starts before the page says which (load-python.js); messages go over the page's
  * private channel (channel.js; see ARCHITECTURE.md).
  */
-import { connected, on, send } from "./channel.js";
+import { connected, lastRequest, on, send } from "./channel.js";
 import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
+import { warmWhileIdle } from "./warm-up.js";
 
 const started = performance.now();
 // the page names a worker for its role, and says whether it hands over the compiled
@@ -37,6 +38,7 @@ connected.then(async (request) => {
     serveJudge(python);
     offerCompiled(loading.wasm);
   } else serveRunner(python, request.interrupt);
+  warmWhileIdle(python.warmUp, { lastRequest, untilFirstRequest: role === "runner" });
 });
 // a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
