@@ -11,6 +11,8 @@ import math
 import random
 from dataclasses import dataclass
 
+from runner.numbers import finite
+
 from . import model
 from .names import decode, encode
 
@@ -108,8 +110,3 @@ def all_finite(numbers):
             if math.isfinite(sum(numbers)):
                 return True
     return all(map(finite, numbers))
-
-
-def finite(number):
-    """Whether `number` is a number, and finite."""
-    return isinstance(number, (int, float)) and math.isfinite(number)

@@ -7,6 +7,11 @@ NOT_FINITE = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
 _TYPE_NAME = type.__dict__["__name__"]  # a class's real name, whatever its metaclass claims
 
 
+def finite(number):
+    """Whether `number` is a number, and finite."""
+    return isinstance(number, (int, float)) and math.isfinite(number)
+
+
 def encode(value):
     """`value` as JSON can carry it: a finite float; "nan", "inf" or "-inf"; "huge" for an int
     too large for a float; `{"type": name}` for anything that is not an int or a float. A float

@@ -1,8 +1,7 @@
 """Which closure broke training: the first to turn a finite gradient into something else."""
 
-import math
-
 from runner.graph import topological
+from runner.numbers import finite
 
 
 def culprit(graph):
@@ -21,8 +20,3 @@ def culprit(graph):
             # the closure is defined in its op's method: Value.__mul__.<locals>._backward
             return node._backward.__qualname__.split(".")[1]
     return None
-
-
-def finite(number):
-    """Whether `number` is a number, and finite."""
-    return isinstance(number, (int, float)) and math.isfinite(number)

@@ -11,7 +11,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from .culprit import finite
+from runner.numbers import finite
+
 from .moons import two_moons
 from .nn import MLP
 

@@ -5,7 +5,9 @@ import json
 import re
 from dataclasses import asdict
 
-from .culprit import culprit, finite
+from runner.numbers import finite
+
+from .culprit import culprit
 from .session import Config, Session
 
 STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
