@@ -56,9 +56,7 @@ def visit(page, url, *, throttle=None, run=False):
 def run_after_reading(page, url):
     """Opens `url`, waits for Python, stays READ_FIRST_MS (a learner reading the exercise) and
     presses "Run test": the click to the verdict drawn, in ms."""
-    page.add_init_script(path=PROBE)
-    page.goto(url)
-    page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
+    visit(page, url)
     page.wait_for_timeout(READ_FIRST_MS)
     return _click_run(page)["ms"]
 
