@@ -1,8 +1,9 @@
 // Python's memory snapshot is kept without its all-zero pages: unpack gives back exactly what
-// pack was given, and an entry that is not whole is refused.
+// pack was given, unpackInto writes any part of it over other bytes, and an entry that is not
+// whole is refused.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pack, unpack } from "../../widget/src/worker/snapshot-pack.js";
+import { pack, unpack, unpackedLength, unpackInto } from "../../widget/src/worker/snapshot-pack.js";
 
 const PAGE = 4096;
 const HEADER = 8; // the length and the number of runs, 4 bytes each
@@ -47,4 +48,41 @@ test("an entry that is not whole is refused", () => {
     assert.throws(() => unpack(new Uint8Array([...packed, 0])), /damaged/, name);
     if (packed.length > HEADER) assert.throws(() => unpack(packed.subarray(0, packed.length - 1)), /damaged/, name);
   }
+});
+
+test("unpackInto writes the bytes from any offset over what the target held", () => {
+  for (const [name, bytes] of Object.entries(CASES)) {
+    const packed = pack(bytes);
+    assert.equal(unpackedLength(packed), bytes.length, name);
+    for (const start of [0, 3, PAGE, 10 * PAGE + 1, bytes.length]) {
+      if (start > bytes.length) continue;
+      // zero pages left out are written as zeros over a target full of other bytes
+      const target = new Uint8Array(bytes.length - start).fill(0xaa);
+      assert.deepEqual(unpackInto(packed, target, start), bytes.subarray(start), `${name} from ${start}`);
+    }
+  }
+});
+
+test("unpackInto writes no more than there is, or than the target holds", () => {
+  const bytes = CASES.sparse;
+  const packed = pack(bytes);
+  const longer = unpackInto(packed, new Uint8Array(bytes.length + 8).fill(1), 0);
+  assert.deepEqual(longer.subarray(0, bytes.length), bytes);
+  assert.deepEqual([...longer.subarray(bytes.length)], new Array(8).fill(1));
+  const header = unpackInto(packed, new Uint8Array(12).fill(1), 0);
+  assert.deepEqual(header, bytes.subarray(0, 12));
+});
+
+test("unpackInto writes nothing from an entry that is not whole", () => {
+  const packed = pack(CASES.sparse);
+  const target = new Uint8Array(CASES.sparse.length).fill(1);
+  assert.throws(() => unpackInto(packed.subarray(0, packed.length - 1), target), /damaged/);
+  assert.ok(target.every((byte) => byte === 1));
+  // runs out of order
+  const swapped = pack(CASES.sparse);
+  const words = new DataView(swapped.buffer);
+  const [first, second] = [words.getUint32(8, true), words.getUint32(16, true)];
+  words.setUint32(8, second, true);
+  words.setUint32(16, first, true);
+  assert.throws(() => unpackInto(swapped, target), /damaged/);
 });

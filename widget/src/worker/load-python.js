@@ -89,7 +89,8 @@ export async function loadPython(loading, { digest, snapshot }) {
   ]);
   downloads.delete(WASM_URL.href); // compiled already: Pyodide never reads it
   for (const url of loading.archives) downloads.delete(url);
-  const start = (options) =>
+  // `snapshot`: {make} or {restore: the packed memory} (pyodide-private.js)
+  const start = (snapshot) =>
     handingOver(downloads, () =>
       loadWithModule(loadPyodide, wasmModule, {
         indexURL: PYODIDE_URL.href,
@@ -97,7 +98,7 @@ export async function loadPython(loading, { digest, snapshot }) {
         lockFileContents: PYTHON_ASSETS.lock, // no packages to install
         createPyodideModule,
         stdout: () => {},
-        ...options,
+        ...snapshotOptions(snapshot, createPyodideModule),
       }),
     );
   const mount = (pyodide) => mountArchives(pyodide, loading.archives, archives);
@@ -109,7 +110,7 @@ export async function loadPython(loading, { digest, snapshot }) {
   let snapshotting = Promise.resolve(null);
   if (!pyodide) {
     const making = Boolean(PYTHON_ASSETS.snapshot) && role === "runner";
-    pyodide = await start(snapshotOptions({ make: making }));
+    pyodide = await start({ make: making });
     mount(pyodide);
     warmUp(pyodide, role); // reads the exercises: the first run is fast too
     if (making) snapshotting = packMemory(pyodide);
@@ -149,12 +150,12 @@ function warmUp(pyodide, role) {
 }
 
 /**
- * Python restored from `memory` (a runner's, made before it ran anything) and checked, or null
- * when it fails; the judge mounts and imports the grader on top.
+ * Python restored from `memory` (a runner's, made before it ran anything; packed) and checked,
+ * or null when it fails; the judge mounts and imports the grader on top.
  */
 async function restore(start, mount, role, memory) {
   try {
-    const pyodide = await start(snapshotOptions({ restore: memory }));
+    const pyodide = await start({ restore: memory });
     mount(pyodide);
     warmUp(pyodide, role); // a damaged memory fails here, not in a learner's run
     return pyodide;

@@ -3,10 +3,13 @@
  * pinned npm package); a Pyodide upgrade must rerun site_tests/test_python_snapshot.py, and
  * any failure here only means a start from scratch.
  *
- * - `_makeSnapshot` / `makeMemorySnapshot()` / `_loadSnapshot`: memory snapshots.
+ * - `_makeSnapshot` / `makeMemorySnapshot()` / `_loadSnapshot`: memory snapshots; a snapshot's
+ *   header (magic, size, build id, JavaScript state) as Pyodide lays it out, and its module's
+ *   `API.restoreSnapshot`, made to write the memory itself.
  * - the WebAssembly module, compiled by the worker as it downloads, handed to `loadPyodide`
  *   by swapping `WebAssembly.instantiateStreaming` for the duration of the call.
  */
+import { unpackedLength, unpackInto } from "./snapshot-pack.js";
 
 /** `loadPyodide(options)` with `wasmModule` in place of the WebAssembly it would compile. */
 export async function loadWithModule(loadPyodide, wasmModule, options) {
@@ -22,10 +25,34 @@ export async function loadWithModule(loadPyodide, wasmModule, options) {
   }
 }
 
-/** Options that make `loadPyodide` ready to snapshot, or restore `snapshot` (a Promise). */
-export function snapshotOptions({ make, restore }) {
-  if (restore) return { _loadSnapshot: restore };
-  return make ? { _makeSnapshot: true } : {};
+/**
+ * Options that make `loadPyodide` (whose `createPyodideModule` is given) ready to snapshot, or
+ * restore `restore`, a snapshot packed by snapshot-pack.js. Pyodide would take the whole
+ * snapshot, 30 MB, copy it into its memory and keep it; here it gets the header, and its memory
+ * gets the rest straight from the packed bytes: a third of them copied, none kept.
+ */
+export function snapshotOptions({ make, restore }, createPyodideModule) {
+  if (!restore) return make ? { _makeSnapshot: true } : {};
+  let packed = restore; // let go once written: Pyodide keeps its options for good
+  // the header's second word is its size, JavaScript state included
+  const size = new DataView(unpackInto(packed, new Uint8Array(8)).buffer).getUint32(4, true);
+  return {
+    _loadSnapshot: unpackInto(packed, new Uint8Array(size)),
+    createPyodideModule: async (settings) => {
+      const module = await createPyodideModule(settings);
+      const { API } = module;
+      const restoreHeader = API.restoreSnapshot; // checks the header and reads the state
+      API.restoreSnapshot = (header) => {
+        const state = restoreHeader.call(API, header);
+        // as Pyodide's own copy would throw: a memory that grew before it was saved
+        if (unpackedLength(packed) - size > module.HEAPU8.length) throw new RangeError("snapshot too large");
+        unpackInto(packed, module.HEAPU8, size);
+        packed = null;
+        return state;
+      };
+      return module;
+    },
+  };
 }
 
 /** Python's memory as it is now: a snapshot to restore later (Uint8Array). */

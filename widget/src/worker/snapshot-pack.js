@@ -30,19 +30,55 @@ export function pack(bytes) {
 
 /** The bytes `pack` was given; throws on an entry that is not whole. */
 export function unpack(packed) {
-  const word = (index) => new DataView(packed.buffer, packed.byteOffset).getUint32(index * 4, true);
-  const length = word(0);
-  const runs = word(1);
-  const bytes = new Uint8Array(length);
-  let from = (2 + 2 * runs) * 4;
-  for (let run = 0; run < runs; run++) {
-    const [offset, size] = [word(2 + 2 * run), word(3 + 2 * run)];
-    if (from + size > packed.length || offset + size > length) throw new Error("damaged snapshot");
-    bytes.set(packed.subarray(from, from + size), offset);
-    from += size;
+  return unpackInto(packed, new Uint8Array(runsOf(packed).length));
+}
+
+/**
+ * Writes the bytes `pack` was given, from `start` on, into `target` (as many as it holds, and
+ * no more than there are): zeros too, for a target that holds other bytes. Returns `target`;
+ * throws, before writing anything, on an entry that is not whole.
+ */
+export function unpackInto(packed, target, start = 0) {
+  const { length, runs } = runsOf(packed);
+  const end = Math.min(length, start + target.length);
+  const zero = (from, to) => from < to && target.fill(0, from - start, to - start);
+  let at = start;
+  for (const [offset, size, from] of runs) {
+    const [first, last] = [Math.max(offset, start), Math.min(offset + size, end)];
+    if (first >= last) continue;
+    zero(at, first);
+    target.set(packed.subarray(from + first - offset, from + last - offset), first - start);
+    at = last;
   }
-  if (from !== packed.length) throw new Error("damaged snapshot");
-  return bytes;
+  zero(at, end);
+  return target;
+}
+
+/** How many bytes `pack` was given; throws on an entry that is not whole. */
+export function unpackedLength(packed) {
+  return runsOf(packed).length;
+}
+
+/** `{length, runs}` of `packed`, each run `[offset, size, from]` in order; throws on an entry
+ * that is not whole. */
+function runsOf(packed) {
+  const words = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const word = (index) => words.getUint32(index * 4, true);
+  const damaged = () => new Error("damaged snapshot");
+  if (packed.length < 8) throw damaged();
+  const [length, count] = [word(0), word(1)];
+  let from = (2 + 2 * count) * 4;
+  if (from > packed.length) throw damaged();
+  const runs = [];
+  for (let run = 0, after = 0; run < count; run++) {
+    const [offset, size] = [word(2 + 2 * run), word(3 + 2 * run)];
+    if (offset < after || from + size > packed.length || offset + size > length) throw damaged();
+    runs.push([offset, size, from]);
+    from += size;
+    after = offset + size;
+  }
+  if (from !== packed.length) throw damaged();
+  return { length, runs };
 }
 
 function isZero(bytes, start, end) {

@@ -10,7 +10,7 @@
  * the files it was made from: a new build's files make it miss, and the new build's first
  * start replaces it. The entry leaves out the memory's all-zero pages (snapshot-pack.js).
  */
-import { pack, unpack } from "./snapshot-pack.js";
+import { pack } from "./snapshot-pack.js";
 
 // the site's own (assets/course/ is two folders down); read when used: the page's early
 // start, a classic script with no import.meta, bundles this module too
@@ -34,22 +34,22 @@ export async function readSnapshot(key) {
 }
 
 /**
- * The memory in `packed` (a Blob read from storage), if its SHA-256 digest is `digest`; else
- * null. Throws for an entry that matches but is not whole (it cannot: the digest would differ).
+ * The bytes of `packed` (a Blob read from storage), if their SHA-256 digest is `digest`; else
+ * null. They are still packed (snapshot-pack.js): Pyodide's memory gets them unpacked.
  */
 export async function verifiedSnapshot(packed, digest) {
   if (!packed || !digest) return null;
   const bytes = new Uint8Array(await packed.arrayBuffer());
-  return (await sha256(bytes)) === digest ? unpack(bytes) : null;
+  return (await sha256(bytes)) === digest ? bytes : null;
 }
 
 /**
- * The memory in `packed`, a Blob the page handed over: it took it from a runner before that
+ * The bytes of `packed`, a Blob the page handed over: it took it from a runner before that
  * runner ran anything, and a Blob cannot change, so there is nothing to verify (~15 ms saved
- * on every run's spare). Throws for bytes that are not whole.
+ * on every run's spare).
  */
 export async function handedSnapshot(packed) {
-  return unpack(new Uint8Array(await packed.arrayBuffer()));
+  return new Uint8Array(await packed.arrayBuffer());
 }
 
 /**
