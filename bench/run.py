@@ -62,6 +62,10 @@ EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
 # A learner reads on after Python is ready: what a page saves once it has started (the browser's
 # code caches, our memory snapshot) is written by then. The timed visits close at once.
 WARM_UP_STAY_MS = 3000
+# Repeat visits take turns over this many profiles of each kind: V8 writes a WebAssembly module's
+# code cache once, with whatever it had optimized by then, so one profile's repeat visits can
+# be up to ~300 ms slower than another's, visit after visit.
+REPEAT_PROFILES = 3
 # the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
 CONTEXT = {"bypass_csp": True}
 # the judge and a spare runner ready, nothing under way (the bare page has no such attribute)
@@ -120,7 +124,11 @@ class Bench:
         self.exercises = exercises  # the widget page's, in tab order
         self.server = server  # the BenchServer: what it sent, for a private window's visit
         self.browser = playwright.chromium.launch(**launch)
-        self.profiles = {kind: tempfile.mkdtemp(prefix=f"bench-{kind}-") for kind in KINDS}
+        self.profiles = {
+            kind: [tempfile.mkdtemp(prefix=f"bench-{kind}-") for _ in range(REPEAT_PROFILES)]
+            for kind in KINDS
+        }
+        self.repeats = dict.fromkeys(KINDS, 0)  # repeat visits so far: whose turn it is
 
     @contextmanager
     def fresh_profile(self):
@@ -169,10 +177,13 @@ class Bench:
         return {**figures, "downloads": max(sent.values()), "sent_bytes": sent_bytes}
 
     def repeat_visit(self, kind, throttle=None, stay_ms=0):
-        """The same profile as every earlier visit of `kind`, in a newly started browser; the
-        page stays open `stay_ms` after Python is ready."""
+        """The next of `kind`'s profiles in turn, kept across visits, in a newly started
+        browser; the page stays open `stay_ms` after Python is ready."""
+        profiles = self.profiles[kind]
+        profile = profiles[self.repeats[kind] % len(profiles)]
+        self.repeats[kind] += 1
         context = self.playwright.chromium.launch_persistent_context(
-            self.profiles[kind], **self.launch, **CONTEXT
+            profile, **self.launch, **CONTEXT
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
@@ -242,8 +253,9 @@ class Bench:
 
     def close(self):
         self.browser.close()
-        for profile in self.profiles.values():
-            shutil.rmtree(profile, ignore_errors=True)
+        for profiles in self.profiles.values():
+            for profile in profiles:
+                shutil.rmtree(profile, ignore_errors=True)
 
 
 def alternate(measure, rounds, label, kinds=KINDS):
@@ -349,9 +361,10 @@ def main(argv=None):
         bench = Bench(playwright, urls, launch, page_exercises(page), server.server)
         try:
             raw = {"machine": machine(bench.browser), "urls": urls}
-            for kind in KINDS:  # two visits fill the HTTP cache and V8's code caches
-                bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
-                bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
+            # two visits to each profile fill its HTTP cache and V8's code caches
+            for kind in KINDS:
+                for _ in range(2 * REPEAT_PROFILES):
+                    bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
             if "networks" in parts:
                 networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
                 raw["networks"] = {
