@@ -102,7 +102,8 @@ self.grad += 0.0
 """
 )
 # What JavaScript running in a runner's global scope could do with all the time it wants: save
-# a forged snapshot where the next visit would read it, and post forged messages.
+# forged snapshots where the next visit's runner and judge would read them, and post forged
+# messages.
 FORGE_SNAPSHOT = """async () => {
   const done = (request) => new Promise((resolve) => {
     request.onsuccess = () => resolve(request.result);
@@ -111,8 +112,9 @@ FORGE_SNAPSHOT = """async () => {
   const name = databases.find((db) => db.name.endsWith(":python-memory")).name;
   const db = await done(indexedDB.open(name));
   const store = (mode) => db.transaction("snapshots", mode).objectStore("snapshots");
-  const entry = await done(store("readonly").get("python"));
-  await done(store("readwrite").put({ ...entry, bytes: new Blob(["forged"]) }, "python"));
+  const entry = await done(store("readonly").get("runner"));
+  for (const role of ["runner", "judge"])
+    await done(store("readwrite").put({ ...entry, bytes: new Blob(["forged"]) }, role));
   for (let n = 0; n < 20; n++) self.postMessage({ type: "observed", observation: "{}" });
   return entry.bytes.size;
 }"""

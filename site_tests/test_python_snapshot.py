@@ -1,15 +1,16 @@
 """Memory snapshots (widget/src/worker/snapshot.js, on in this course's mkdocs.yml): the first
 runner packs Python's memory before it runs anything, the page saves it in IndexedDB, and later
-runners and the judge restore it; later visits grade exactly as before, and an entry that does
-not match the digest the page keeps, damaged or another build's, means a start from scratch
-that saves a good one again."""
+runners and the judge restore it; a judge left idle packs its own, warm, before it judges
+anything, and later judges restore that first. Later visits grade exactly as before, and an
+entry that does not match the digest the page keeps, damaged or another build's, means a start
+as if it were not there, which saves a good one again."""
 
 import pytest
 
 SAVE_TIMEOUT_MS = 20_000
-# In the page: the saved snapshot `{key, bytes}`, first damaged `how` (if given; see DAMAGE):
-# resolves with `[key, size]`, or null when nothing is saved.
-WITH_ENTRY = """async (how) => {
+# In the page: the `role`'s saved snapshot `{key, bytes}`, first damaged `how` (if given; see
+# DAMAGE): resolves with `[key, size]`, or null when nothing is saved.
+WITH_ENTRY = """async ([role, how]) => {
   const [info] = (await indexedDB.databases()).filter((db) => db.name.endsWith(":python-memory"));
   if (!info) return null;
   const db = await new Promise((resolve) => {
@@ -20,7 +21,7 @@ WITH_ENTRY = """async (how) => {
     const request = act(transaction.objectStore("snapshots"));
     transaction.oncomplete = () => resolve(request.result);
   });
-  let entry = await inStore("readonly", (store) => store.get("python"));
+  let entry = await inStore("readonly", (store) => store.get(role));
   const damage = {
     garbage: (e) => ({ ...e, bytes: new Blob(["not a snapshot"]) }),
     truncated: (e) => ({ ...e, bytes: e.bytes.slice(0, e.bytes.size >> 1) }),
@@ -28,7 +29,7 @@ WITH_ENTRY = """async (how) => {
   };
   const changed = how && damage[how](entry);
   if (changed) {
-    await inStore("readwrite", (store) => store.put(changed, "python"));
+    await inStore("readwrite", (store) => store.put(changed, role));
     entry = changed;
   }
   db.close();
@@ -37,15 +38,15 @@ WITH_ENTRY = """async (how) => {
 DAMAGE = ["garbage", "truncated", "stale"]  # stale: another build's
 
 
-def entry(learner, damage=None):
-    return learner.page.evaluate(WITH_ENTRY, damage)
+def entry(learner, damage=None, role="runner"):
+    return learner.page.evaluate(WITH_ENTRY, [role, damage])
 
 
-def saved_entry(learner, larger_than=1_000_000):
-    """Waits until the page's snapshot is saved: `(key, size)`."""
+def saved_entry(learner, larger_than=1_000_000, role="runner"):
+    """Waits until the page's snapshot of `role` is saved: `(key, size)`."""
     saved = None
     for _ in range(SAVE_TIMEOUT_MS // 100):
-        saved = entry(learner)
+        saved = entry(learner, role=role)
         if saved and saved[1] > larger_than:
             return tuple(saved)
         learner.page.wait_for_timeout(100)
@@ -84,3 +85,42 @@ def test_a_damaged_or_stale_snapshot_is_replaced_by_a_good_one(visit, exercises,
 
     learner.reload()
     assert learner.python_restored() is True
+
+
+def judge_memory(learner):
+    """Whose memory the judge restored ("judge", "runner"), or None."""
+    learner.wait_until_python_ready()
+    ready = 'performance.getEntriesByName("python-ready")[0]'
+    return learner.page.evaluate(f"{ready}.detail.judgeMemory")
+
+
+def test_an_idle_judge_saves_its_warm_memory_and_later_judges_restore_it(visit, exercises):
+    learner, _ = visit()
+    runner_key, _ = saved_entry(learner)
+    judge_key, _ = saved_entry(learner, role="judge")  # nothing was asked of it
+    assert judge_key != runner_key  # the grader's archive is one of its files
+
+    learner.reload()
+    assert judge_memory(learner) == "judge"
+    mistake = exercises["mul"].known_wrong[0].bodies["mul"]
+    assert learner.solve("__mul__", mistake) == "fail"
+    said = learner.result_text()
+    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+
+    # a judge's memory that is not whole is not restored: the runner's is, as before
+    entry(learner, "truncated", role="judge")
+    learner.reload()
+    assert judge_memory(learner) == "runner"
+    assert learner.solve("__mul__", mistake) == "fail"
+    assert learner.result_text() == said
+
+
+def test_a_judge_that_has_judged_saves_no_memory(visit, exercises):
+    learner, _ = visit()
+    learner.write(exercises["add"].solutions["add"])
+    # pressed while Python loads: the judge is asked as soon as it is ready, before it is idle
+    assert learner.page.evaluate('performance.getEntriesByName("python-ready").length') == 0
+    assert learner.run() == "pass"
+    saved_entry(learner)
+    learner.page.wait_for_timeout(3000)  # time enough for a judge's warm-up and pack
+    assert entry(learner, role="judge") is None

@@ -64,11 +64,11 @@ test("it starts a judge and a runner, and is ready once both are", () => {
   assert.equal(page.state.status.state, "loading");
   page.from(JUDGE, { type: "progress", loaded: 5, total: 10, sent: 8 });
   assert.deepEqual(page.state.status, { state: "loading", loaded: 5, total: 10, sent: 8 });
-  page.from(JUDGE, { type: "ready", ms: 900, restored: true });
+  page.from(JUDGE, { type: "ready", ms: 900, restored: "judge" });
   assert.equal(page.state.status.state, "loading");
-  page.from(FIRST_RUNNER, { type: "ready", ms: 700, restored: false });
+  page.from(FIRST_RUNNER, { type: "ready", ms: 700, restored: null });
   assert.deepEqual(page.state.status, { state: "ready", ms: 900 });
-  assert.deepEqual(page.did("mark")[0].detail, { restored: false, judgeRestored: true });
+  assert.deepEqual(page.did("mark")[0].detail, { restored: false, judgeRestored: true, judgeMemory: "judge" });
   assert.equal(page.did("clear-timer", { key: "silence" }).length, 1);
   assert.deepEqual(describe(page.state), { state: "ready", settled: true });
 });
@@ -268,7 +268,7 @@ test("the judge's compiled WebAssembly goes to later runners; a first runner's s
   const page = new Page();
   page.send({ type: "start", isolated: false });
   page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc", key: "files" }); // before ready
-  const saved = { do: "save-snapshot", blob: "memory", digest: "abc", key: "files" };
+  const saved = { do: "save-snapshot", role: "runner", blob: "memory", digest: "abc", key: "files" };
   assert.deepEqual(page.did("save-snapshot")[0], saved);
   page.from(JUDGE, { type: "ready", ms: 900, restored: false });
   page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: false });
@@ -279,13 +279,31 @@ test("the judge's compiled WebAssembly goes to later runners; a first runner's s
   assert.equal(page.did("spawn")[0].wasm, true);
 });
 
-test("a snapshot from a runner that is ready, or from the judge, is not saved: learner code could have sent it", () => {
+test("a snapshot from a runner that is ready is not saved: learner code could have sent it", () => {
   const page = Page.ready();
   const theirs = { type: "snapshot", blob: "theirs", digest: "abc" };
   assert.equal(page.from(FIRST_RUNNER, theirs).length, 0);
-  assert.equal(page.from(JUDGE, theirs).length, 0);
   page.send({ type: "grade", job: 1, exercise: "mul", bodies: { mul: "pass" }, limitMs: 5000 });
   assert.equal(page.from(FIRST_RUNNER, theirs).length, 0); // during its run
+});
+
+test("the judge's warm memory is saved as its own until it is asked to judge, then never", () => {
+  const warm = { type: "snapshot", blob: "warm", digest: "def", key: "files+grader" };
+  const loading = new Page();
+  loading.send({ type: "start", isolated: false });
+  loading.from(JUDGE, warm);
+  assert.equal(loading.did("save-snapshot").length, 0); // not before it is ready
+  const page = Page.ready();
+  page.from(JUDGE, warm);
+  const saved = { do: "save-snapshot", role: "judge", blob: "warm", digest: "def", key: "files+grader" };
+  assert.deepEqual(page.did("save-snapshot"), [saved]);
+  page.verdict(1);
+  assert.equal(page.from(JUDGE, warm).length, 0);
+  // asked, even if its answer has not come yet
+  const asked = Page.ready();
+  asked.send({ type: "grade", job: 1, exercise: "mul", bodies: { mul: "pass" }, limitMs: 5000 });
+  asked.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
+  assert.equal(asked.from(JUDGE, warm).length, 0);
 });
 
 test("a grader that fails or answers with something not JSON rejects the run", () => {

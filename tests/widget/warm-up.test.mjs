@@ -5,7 +5,7 @@ import { MOST_CALLS, NO_FASTER, QUIET_MS, warmWhileIdle } from "../../widget/src
 
 /** A worker's time: `later` queues, `tick()` runs the next timer (the clock moves to it). */
 function worker({ untilFirstRequest = false, callMs = () => 10 } = {}) {
-  const w = { clock: 0, timers: [], calls: 0, heard: null };
+  const w = { clock: 0, timers: [], calls: 0, heard: null, warm: [] };
   w.warmUp = () => {
     w.clock += callMs(w.calls);
     w.calls += 1;
@@ -14,6 +14,7 @@ function worker({ untilFirstRequest = false, callMs = () => 10 } = {}) {
     warmWhileIdle(w.warmUp, {
       lastRequest: () => w.heard,
       untilFirstRequest,
+      warm: () => w.warm.push(w.calls),
       now: () => w.clock,
       later: (then, ms) => w.timers.push({ at: w.clock + ms, then }),
     });
@@ -43,18 +44,20 @@ test("nothing is called before the page has been quiet for QUIET_MS", () => {
   assert.equal(w.calls, 1);
 });
 
-test("calls stop once NO_FASTER in a row are no faster than the best", () => {
+test("calls stop once NO_FASTER in a row are no faster than the best; then it is warm", () => {
   const w = worker({ callMs: (i) => [40, 30, 20, 10][i] ?? 10 });
   w.start();
   w.runOut();
   assert.equal(w.calls, 4 + NO_FASTER);
+  assert.deepEqual(w.warm, [4 + NO_FASTER]); // once, after the last call
 });
 
-test("calls that keep getting faster stop at MOST_CALLS", () => {
+test("calls that keep getting faster stop at MOST_CALLS; then it is warm", () => {
   const w = worker({ callMs: (i) => 1000 * 0.8 ** i });
   w.start();
   w.runOut();
   assert.equal(w.calls, MOST_CALLS);
+  assert.deepEqual(w.warm, [MOST_CALLS]);
 });
 
 test("a runner stops for good at its first request; a judge waits and goes on", () => {
@@ -67,6 +70,7 @@ test("a runner stops for good at its first request; a judge waits and goes on", 
     w.heard = w.clock; // the page asks: a run, or a verdict to judge
     w.runOut();
     assert.equal(w.calls, untilFirstRequest ? 2 : MOST_CALLS);
+    assert.deepEqual(w.warm, untilFirstRequest ? [] : [MOST_CALLS]);
   }
 });
 
@@ -79,4 +83,5 @@ test("a warm-up that throws ends the warm-up, not the worker", () => {
   w.start();
   assert.doesNotThrow(() => w.runOut());
   assert.equal(w.calls, 1);
+  assert.deepEqual(w.warm, []);
 });

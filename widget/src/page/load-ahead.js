@@ -29,8 +29,8 @@ export function loadAhead(url, site) {
     loading = { handle, end };
     handle.port.onmessage = ({ data }) => {
       if (data?.type === "snapshot" && data.digest) {
-        writeDigest(site, data.digest);
-        saveSnapshot(data.key, data.blob); // never rejects
+        writeDigest(site, "runner", data.digest);
+        saveSnapshot("runner", data.key, data.blob); // never rejects
         snapshot = data.blob;
       } else if (data?.type === "ready" || data?.type === "failed") {
         end(data.type);

@@ -13,7 +13,8 @@ import { readDigest } from "./snapshot-digest.js";
 /**
  * `{worker, port, role, name, interrupt, errors}` for a new worker of `role` running `url`: its
  * name (`python-<role>-<id>`) says its role to the worker and tells the page's workers apart.
- * `snapshot` is a Blob of Python's memory to restore (else the worker reads the saved one).
+ * `snapshot` is a Blob of a runner's memory to restore (else the worker reads the saved one, or
+ * the judge its own); the first message carries the digests the saved ones must have.
  * `wasm` is Pyodide's compiled WebAssembly module, or a MessagePort it will come through (a
  * `wasmLink()`'s `runner` end), else the worker fetches and compiles it; a judge given `share`
  * (the link's `judge` end) posts its compiled module there. A runner gets an interrupt buffer
@@ -34,8 +35,10 @@ export function startPythonWorker(url, role, { id, snapshot = null, wasm = null,
   const isolated = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
   const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const channel = new MessageChannel();
-  const digest = readDigest(new URL("../../", url));
-  const connect = { type: "connect", digest, snapshot, interrupt: interrupt?.buffer ?? null, share };
+  const site = new URL("../../", url);
+  const roles = role === "judge" ? ["judge", "runner"] : ["runner"];
+  const digests = Object.fromEntries(roles.map((memory) => [memory, readDigest(site, memory)]));
+  const connect = { type: "connect", digests, snapshot, interrupt: interrupt?.buffer ?? null, share };
   const links = [share, wasm].filter((end) => end instanceof MessagePort);
   try {
     worker.postMessage({ ...connect, wasm }, [channel.port2, ...links]);

@@ -30,9 +30,9 @@ class Python {
   #listeners = new Set();
   #early = null; // the workers the <head> started, until adopted
   #snapshot = null; // the Blob of a runner's memory made this visit, for the next runners
-  // ...and for later visits, saved once the page settles: written while the first run ran,
-  // its ~11 MB slowed that run's verdict on two cores
-  #unsaved = null;
+  // ...and for later visits, saved once the page settles, with the judge's: written while the
+  // first run ran, its ~11 MB slowed that run's verdict on two cores
+  #unsaved = [];
   #wasm = null; // Pyodide's WebAssembly, as the judge compiled it, for the next runners
 
   /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, sent, ms, message}`: while
@@ -191,9 +191,9 @@ class Python {
         setTimeout(() => this.#dispatch({ type: "fail", message: policyProblem() ?? action.message }));
         return;
       case "save-snapshot":
-        writeDigest(SITE, action.digest);
-        this.#snapshot = action.blob;
-        this.#unsaved = action;
+        writeDigest(SITE, action.role, action.digest);
+        if (action.role === "runner") this.#snapshot = action.blob;
+        this.#unsaved.push(action);
         return;
       case "keep-wasm":
         this.#wasm = action.module;
@@ -243,9 +243,8 @@ class Python {
 
   #announce() {
     const { state, settled } = describe(this.#state);
-    if (settled && this.#unsaved) {
-      saveSnapshot(this.#unsaved.key, this.#unsaved.blob); // never rejects
-      this.#unsaved = null;
+    if (settled) {
+      for (const { role, key, blob } of this.#unsaved.splice(0)) saveSnapshot(role, key, blob); // never rejects
     }
     if (typeof document === "undefined") return;
     const name = (worker) => (worker && this.#handles.get(worker.id)?.name) ?? "";

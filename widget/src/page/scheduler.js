@@ -27,7 +27,7 @@
  * `close {worker}` (its port: it can reach nothing more), `end {worker}`, `hand-over {worker,
  * trainer}`, `refuse-trainer {trainer, message}`, `settle {job, outcome}`, `reject {job,
  * message}`, `status {status}`, `timer {key, ms, event}`, `clear-timer {key}`, `after-paint
- * {event}`, `check-policy {message}`, `save-snapshot {blob, digest, key}`, `keep-wasm {module}`,
+ * {event}`, `check-policy {message}`, `save-snapshot {role, blob, digest, key}`, `keep-wasm {module}`,
  * `mark {name, detail}`, `measure {name, start, end, detail}`.
  */
 
@@ -44,7 +44,7 @@ export function initialState() {
     status: { state: "idle" },
     ids: 0,
     isolated: false,
-    judge: null, // {id, ready, restored, ms}
+    judge: null, // {id, ready, restored, memory, ms, asked}
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
     queue: [], // {id, exercise, bodies, limitMs, nudge}: a run, or a nudge when `nudge` is set
@@ -159,11 +159,17 @@ class Machine {
           this.setStatus({ ...s.status, loaded, total, sent });
         }
         break;
-      case "snapshot": // a first runner's memory, saved before it ran anything (it says so first)
-        // once ready, a runner may be running learner code, which could send one of its own
-        if (known === s.spare && !known.ready && data.digest)
-          this.do("save-snapshot", { blob: data.blob, digest: data.digest, key: data.key });
+      case "snapshot": {
+        const { blob, digest, key } = data;
+        // a first runner's memory, made before it ran anything (it says so first): once ready,
+        // a runner may be running learner code, which could send one of its own
+        if (known === s.spare && !known.ready && digest)
+          this.do("save-snapshot", { role: "runner", blob, digest, key });
+        // the judge's, warm, made before it judged anything: once it has, it is not taken
+        if (known === s.judge && known.ready && !known.asked && digest)
+          this.do("save-snapshot", { role: "judge", blob, digest, key });
         break;
+      }
       case "compiled": // from the judge only: it never runs learner code
         if (known === s.judge && data.module instanceof WebAssembly.Module) {
           s.wasm = true;
@@ -171,7 +177,13 @@ class Machine {
         }
         break;
       case "ready":
-        Object.assign(known, { ready: true, restored: Boolean(data.restored), ms: data.ms });
+        // `restored`: whose memory the worker restored ("runner", "judge"), if any
+        Object.assign(known, {
+          ready: true,
+          restored: Boolean(data.restored),
+          memory: data.restored || null,
+          ms: data.ms,
+        });
         if (known.role === "runner") s.runnerLoaded ??= { restored: known.restored };
         this.ready();
         break;
@@ -197,7 +209,11 @@ class Machine {
     const { judge, spare, status, recovering, runnerLoaded } = this.state;
     if (judge?.ready && runnerLoaded && status.state === "loading") {
       this.do("clear-timer", { key: "silence" });
-      const detail = { restored: judge.restored && runnerLoaded.restored, judgeRestored: judge.restored };
+      const detail = {
+        restored: judge.restored && runnerLoaded.restored,
+        judgeRestored: judge.restored,
+        judgeMemory: judge.memory,
+      };
       this.do("mark", { name: "python-ready", detail });
       this.setStatus({ state: "ready", ms: judge.ms });
     }
@@ -246,6 +262,7 @@ class Machine {
       s.judging.push({ request, job, posted, observed: this.now });
       const { exercise, bodies } = job;
       const message = { type: "judge", id: request, exercise, bodies, observation: data.observation };
+      s.judge.asked = true; // its memory is no longer one to save
       this.do("post", { worker: s.judge.id, message });
     }
     this.pump();
@@ -359,7 +376,7 @@ class Machine {
   }
 
   spawn(role) {
-    const worker = { id: ++this.state.ids, role, ready: false, restored: false, ms: null };
+    const worker = { id: ++this.state.ids, role, ready: false, restored: false, memory: null, ms: null, asked: false };
     this.do("spawn", { worker: worker.id, role, wasm: role === "runner" && this.state.wasm });
     return worker;
   }

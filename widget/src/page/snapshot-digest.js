@@ -1,25 +1,25 @@
 /**
- * The SHA-256 digest of Python's saved memory snapshot (widget/src/worker/snapshot.js), kept in
- * localStorage, where workers, and so learner code that reaches JavaScript in one, cannot
- * write. A worker restores only a snapshot with this digest.
+ * The SHA-256 digests of Python's saved memory snapshots (widget/src/worker/snapshot.js), one
+ * per role, kept in localStorage, where workers, and so learner code that reaches JavaScript in
+ * one, cannot write. A worker restores only a snapshot with its digest.
  */
-const key = (site) => `micrograd:${site.pathname}:python-snapshot`;
-let current = null; // this page's own copy, for when storage is disabled
+const key = (site, role) => `micrograd:${site.pathname}:python-snapshot${role === "runner" ? "" : `:${role}`}`;
+const current = {}; // this page's own copies, for when storage is disabled
 
-/** The digest for the site at `site` (a URL), or null. */
-export function readDigest(site) {
+/** `role`'s digest for the site at `site` (a URL), or null. */
+export function readDigest(site, role) {
   try {
-    return localStorage.getItem(key(site)) ?? current;
+    return localStorage.getItem(key(site, role)) ?? current[role] ?? null;
   } catch {
-    return current;
+    return current[role] ?? null;
   }
 }
 
-/** Keeps `digest` as the one later workers may restore. */
-export function writeDigest(site, digest) {
-  current = digest;
+/** Keeps `digest` as the one later workers of `role` may restore. */
+export function writeDigest(site, role, digest) {
+  current[role] = digest;
   try {
-    localStorage.setItem(key(site), digest);
+    localStorage.setItem(key(site, role), digest);
   } catch {
     // storage full or disabled: this page still restores from the snapshot it holds
   }

@@ -7,7 +7,7 @@
 const early = []; // what the worker said before the page's port arrived
 let post = null;
 
-/** Resolves with the page's first message: `{digest, snapshot, interrupt, wasm}`. */
+/** Resolves with the page's first message: `{digests, snapshot, interrupt, wasm}`. */
 export const connected = new Promise((resolve) => {
   self.addEventListener("message", function connect({ data, ports }) {
     if (data?.type !== "connect" || !ports?.[0] || post) return;

@@ -8,8 +8,9 @@
  * widget/build.mjs: {pyodide, stdlib, runner, grader, lock, snapshot}.
  *
  * A runner gets runner.zip only: the learner's side of grading and the exercises' checks, no
- * answer key. The judge gets grader.zip too. There is one snapshot, a runner's, made before it
- * runs anything: runners restore it, and the judge restores it and then imports the grader.
+ * answer key. The judge gets grader.zip too. A runner's snapshot is made before it runs
+ * anything: runners restore it, and so does a judge without one of its own, which then imports
+ * the grader; such a judge makes its own once it is warm, if nothing was asked of it yet.
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
@@ -32,11 +33,14 @@ const SIZES = {
 };
 const COURSE_DIR = "/home/pyodide/course";
 const WASM_URL = new URL("pyodide.asm.wasm", PYODIDE_URL);
-const SNAPSHOT_KEY = snapshotKey({
-  pyodide: PYODIDE_URL.href,
-  stdlib: STDLIB_URL.href,
-  runner: ARCHIVES.runner[0].href,
-});
+// a role's snapshot is for the files it was made from
+const BASE_FILES = { pyodide: PYODIDE_URL.href, stdlib: STDLIB_URL.href, runner: ARCHIVES.runner[0].href };
+const SNAPSHOT_KEYS = {
+  runner: snapshotKey(BASE_FILES),
+  judge: snapshotKey({ ...BASE_FILES, grader: ARCHIVES.judge[1].href }),
+};
+// the memories a role may restore, its own first
+const MEMORIES = { runner: ["runner"], judge: ["judge", "runner"] };
 /** The files a failure to start may come from, for the message that names them. */
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARCHIVES.judge.map(String) };
 // (a runner names the archives it does not fetch too: the message is for whoever hosts the site)
@@ -60,7 +64,8 @@ export function startLoading(role, onProgress, handed = null) {
   const downloads = startDownloads(urls, onProgress);
   const wasm = module.then((found) => found ?? compiledWasm(downloads));
   const course = downloads.then((found) => Promise.all(archives.map((url) => found.get(url).arrayBuffer())));
-  const saved = PYTHON_ASSETS.snapshot ? readSnapshot(SNAPSHOT_KEY) : Promise.resolve(null);
+  const memories = PYTHON_ASSETS.snapshot ? MEMORIES[role] : [];
+  const saved = Object.fromEntries(memories.map((memory) => [memory, readSnapshot(memory, SNAPSHOT_KEYS[memory])]));
   for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython
   return { role, archives, loader, asm, downloads, wasm, course, saved };
 }
@@ -71,14 +76,17 @@ async function compiledWasm(downloads) {
 }
 
 /**
- * Python for the role `loading` was started for: restored from `snapshot` (a Blob the page
- * handed over), else from the one saved here if its SHA-256 is `digest`, or started from
- * scratch. Resolves with `{pyodide, restored, run, warmUp, snapshotting}`: `run(...args)` is the
- * role's grading function, JSON in and out, and `warmUp()` calls it on course code only. A runner
- * started from scratch with snapshots on packs its memory before it runs anything;
- * `snapshotting` resolves with `{blob, digest, key}` (or null), for the page to save.
+ * Python for the role `loading` was started for: restored from `snapshot` (a runner's Blob the
+ * page handed over), else from a saved memory whose SHA-256 is in `digests` (the judge's own
+ * first, then a runner's), or started from scratch. Resolves with `{pyodide, restored, run,
+ * warmUp, snapshotting, packWarm}`: `restored` names the memory restored ("runner", "judge")
+ * or is null, `run(...args)` is the role's grading function, JSON in and out, and `warmUp()`
+ * calls it on course code only. A runner started from scratch with snapshots on packs its
+ * memory before it runs anything: `snapshotting` resolves with `{blob, digest, key}` (or null),
+ * for the page to save. A judge with no memory of its own gets `packWarm()`, which packs its
+ * memory as it is (its caller makes sure nothing was asked of it yet); else it is null.
  */
-export async function loadPython(loading, { digest, snapshot }) {
+export async function loadPython(loading, { digests = {}, snapshot = null }) {
   const { role } = loading;
   const [{ loadPyodide }, { default: createPyodideModule }, downloads, wasmModule, archives] = await Promise.all([
     loading.loader,
@@ -89,8 +97,9 @@ export async function loadPython(loading, { digest, snapshot }) {
   ]);
   downloads.delete(WASM_URL.href); // compiled already: Pyodide never reads it
   for (const url of loading.archives) downloads.delete(url);
-  // `snapshot`: {make} or {restore: the packed memory} (pyodide-private.js)
-  const start = (snapshot) =>
+  const snapshots = Boolean(PYTHON_ASSETS.snapshot);
+  // `memory`: {make} and {restore: the packed memory} (pyodide-private.js)
+  const start = (memory) =>
     handingOver(downloads, () =>
       loadWithModule(loadPyodide, wasmModule, {
         indexURL: PYODIDE_URL.href,
@@ -98,26 +107,37 @@ export async function loadPython(loading, { digest, snapshot }) {
         lockFileContents: PYTHON_ASSETS.lock, // no packages to install
         createPyodideModule,
         stdout: () => {},
-        ...snapshotOptions(snapshot, createPyodideModule),
+        ...snapshotOptions(memory, createPyodideModule),
       }),
     );
   const mount = (pyodide) => mountArchives(pyodide, loading.archives, archives);
-  // the Blob the page handed over, else the one saved here (neither where snapshots are off)
-  const reading = snapshot ? handedSnapshot(snapshot) : loading.saved.then((saved) => verifiedSnapshot(saved, digest));
-  const memory = await reading.catch(() => null);
-  let pyodide = memory && (await restore(start, mount, role, memory));
-  const restored = Boolean(pyodide);
+  // a judge that restores a runner's memory can make its own later
+  const make = (memory) => snapshots && role === "judge" && memory !== "judge";
+  let pyodide = null;
+  let restored = null;
+  for (const memory of snapshot ? ["runner"] : Object.keys(loading.saved)) {
+    const reading = snapshot
+      ? handedSnapshot(snapshot)
+      : loading.saved[memory].then((saved) => verifiedSnapshot(saved, digests[memory]));
+    const packed = await reading.catch(() => null);
+    pyodide = packed && (await restore(start, mount, role, { restore: packed, make: make(memory) }));
+    if (pyodide) {
+      restored = memory;
+      break;
+    }
+  }
   let snapshotting = Promise.resolve(null);
   if (!pyodide) {
-    const making = Boolean(PYTHON_ASSETS.snapshot) && role === "runner";
-    pyodide = await start({ make: making });
+    pyodide = await start({ make: snapshots });
     mount(pyodide);
     warmUp(pyodide, role); // reads the exercises: the first run is fast too
-    if (making) snapshotting = packMemory(pyodide);
+    if (snapshots && role === "runner") snapshotting = packMemory(pyodide, "runner");
   }
   await snapshotting;
   if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  return { pyodide, restored, run: grading(pyodide, role), warmUp: () => warmUp(pyodide, role), snapshotting };
+  const packWarm = make(restored) ? () => packMemory(pyodide, "judge") : null;
+  const run = grading(pyodide, role);
+  return { pyodide, restored, run, warmUp: () => warmUp(pyodide, role), snapshotting, packWarm };
 }
 
 /**
@@ -150,12 +170,13 @@ function warmUp(pyodide, role) {
 }
 
 /**
- * Python restored from `memory` (a runner's, made before it ran anything; packed) and checked,
- * or null when it fails; the judge mounts and imports the grader on top.
+ * Python restored as `memory` says (`{restore, make}`, the packed memory of a runner, made
+ * before it ran anything, or of a judge, made before it judged anything) and checked, or null
+ * when it fails; a judge restoring a runner's mounts and imports the grader on top.
  */
 async function restore(start, mount, role, memory) {
   try {
-    const pyodide = await start({ restore: memory });
+    const pyodide = await start(memory);
     mount(pyodide);
     warmUp(pyodide, role); // a damaged memory fails here, not in a learner's run
     return pyodide;
@@ -165,14 +186,15 @@ async function restore(start, mount, role, memory) {
 }
 
 /**
- * This Python's memory, for the page to save and hand to later workers: no learner code has
- * run in it, and no JavaScript function is held yet. Resolves with `{blob, digest, key}`, or
- * null when it cannot (later starts are then from scratch, which works all the same). The page
- * saves it: a worker's save made a first visit's runner ready ~120 ms later.
+ * This Python's memory, for the page to save (and hand a runner's to later runners): no
+ * learner code has run in it, and no JavaScript function is held yet. Resolves with `{blob,
+ * digest, key}` (`role`'s snapshot key), or null when it cannot (later starts are then as they
+ * would be without it). The page saves it: a worker's save made a first visit's runner ready
+ * ~120 ms later.
  */
-async function packMemory(pyodide) {
+async function packMemory(pyodide, role) {
   try {
-    return { ...(await packSnapshot(makeSnapshot(pyodide))), key: SNAPSHOT_KEY };
+    return { ...(await packSnapshot(makeSnapshot(pyodide))), key: SNAPSHOT_KEYS[role] };
   } catch {
     return null;
   }

@@ -38,7 +38,8 @@ connected.then(async (request) => {
     serveJudge(python);
     offerCompiled(loading.wasm);
   } else serveRunner(python, request.interrupt);
-  warmWhileIdle(python.warmUp, { lastRequest, untilFirstRequest: role === "runner" });
+  const warm = () => python.packWarm && lastRequest() === null && offerWarm(python.packWarm);
+  warmWhileIdle(python.warmUp, { lastRequest, untilFirstRequest: role === "runner", warm });
 });
 // a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
@@ -95,6 +96,12 @@ function serveRunner(python, interrupt) {
   );
   on("gpt-steps", ({ count, budget }) => answer(() => gpt().steps_json(count, budget)));
   on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
+}
+
+/** A judge's memory once warm, for later visits' judges: never once it has judged anything. */
+async function offerWarm(packWarm) {
+  const packed = await packWarm();
+  if (packed && lastRequest() === null) send({ type: "snapshot", ...packed });
 }
 
 /** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */

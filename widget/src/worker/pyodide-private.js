@@ -26,17 +26,19 @@ export async function loadWithModule(loadPyodide, wasmModule, options) {
 }
 
 /**
- * Options that make `loadPyodide` (whose `createPyodideModule` is given) ready to snapshot, or
- * restore `restore`, a snapshot packed by snapshot-pack.js. Pyodide would take the whole
+ * Options that make `loadPyodide` (whose `createPyodideModule` is given) ready to snapshot
+ * (`make`), and restore `restore`, a snapshot packed by snapshot-pack.js. Pyodide would take the whole
  * snapshot, 30 MB, copy it into its memory and keep it; here it gets the header, and its memory
  * gets the rest straight from the packed bytes: a third of them copied, none kept.
  */
 export function snapshotOptions({ make, restore }, createPyodideModule) {
-  if (!restore) return make ? { _makeSnapshot: true } : {};
+  const making = make ? { _makeSnapshot: true } : {};
+  if (!restore) return making;
   let packed = restore; // let go once written: Pyodide keeps its options for good
   // the header's second word is its size, JavaScript state included
   const size = new DataView(unpackInto(packed, new Uint8Array(8)).buffer).getUint32(4, true);
   return {
+    ...making,
     _loadSnapshot: unpackInto(packed, new Uint8Array(size)),
     createPyodideModule: async (settings) => {
       const module = await createPyodideModule(settings);

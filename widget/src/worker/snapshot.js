@@ -1,14 +1,15 @@
 /**
- * Python's memory, saved in the browser's IndexedDB by a runner before it has run anything (on
- * its first start), so that later workers restore it instead of starting CPython and importing
- * ~190 modules again. The page keeps the entry's SHA-256 digest where workers cannot write
- * (localStorage, widget/src/page/snapshot-digest.js) and hands it to every worker it starts:
- * an entry that does not match, damaged or written by learner code that reached JavaScript,
- * is never restored.
+ * Python's memory, saved in the browser's IndexedDB so that later workers restore it instead of
+ * starting CPython and importing ~190 modules again: a runner's, made on its first start before
+ * it has run anything, and the judge's, made once it has imported the grader and warmed up,
+ * before it has judged anything. The page keeps each entry's SHA-256 digest where workers
+ * cannot write (localStorage, widget/src/page/snapshot-digest.js) and hands them to every
+ * worker it starts: an entry that does not match, damaged or written by learner code that
+ * reached JavaScript, is never restored.
  *
- * One database per site (two courses on one host never mix) holds one entry, with the key of
- * the files it was made from: a new build's files make it miss, and the new build's first
- * start replaces it. The entry leaves out the memory's all-zero pages (snapshot-pack.js).
+ * One database per site (two courses on one host never mix) holds an entry per role, with the
+ * key of the files it was made from: a new build's files make it miss, and the new build's
+ * first start replaces it. An entry leaves out the memory's all-zero pages (snapshot-pack.js).
  */
 import { pack } from "./snapshot-pack.js";
 
@@ -16,17 +17,17 @@ import { pack } from "./snapshot-pack.js";
 // start, a classic script with no import.meta, bundles this module too
 const databaseName = () => `micrograd:${new URL("../../", import.meta.url).pathname}:python-memory`;
 const STORE = "snapshots";
-const ENTRY = "python";
 
 /** The snapshot key for these Pyodide, standard library and course files (their URLs). */
 export function snapshotKey(files) {
   return new URLSearchParams(files).toString();
 }
 
-/** The saved entry for `key`, a Blob of packed bytes; or null (none, another build's, no storage). */
-export async function readSnapshot(key) {
+/** `role`'s saved entry for `key`, a Blob of packed bytes; or null (none, another build's, no
+ * storage). */
+export async function readSnapshot(role, key) {
   try {
-    const entry = await inStore("readonly", (store) => store.get(ENTRY));
+    const entry = await inStore("readonly", (store) => store.get(role));
     return entry?.key === key && entry.bytes instanceof Blob ? entry.bytes : null;
   } catch {
     return null; // storage disabled, or a damaged entry
@@ -61,10 +62,10 @@ export async function packSnapshot(memory) {
   return { blob: new Blob([packed]), digest: await sha256(packed) };
 }
 
-/** Keeps `blob` as the saved snapshot for `key`, in place of any other. Never rejects. */
-export async function saveSnapshot(key, blob) {
+/** Keeps `blob` as `role`'s saved snapshot for `key`, in place of any other. Never rejects. */
+export async function saveSnapshot(role, key, blob) {
   try {
-    await inStore("readwrite", (store) => store.put({ key, bytes: blob }, ENTRY));
+    await inStore("readwrite", (store) => store.put({ key, bytes: blob }, role));
     return true;
   } catch {
     return false; // full or disabled: the next visit starts from scratch
@@ -79,7 +80,7 @@ async function sha256(bytes) {
 /** `act(store)`'s request in one transaction on the database; resolves with its result. */
 async function inStore(mode, act) {
   const database = await new Promise((resolve, reject) => {
-    const request = indexedDB.open(databaseName(), 3);
+    const request = indexedDB.open(databaseName(), 4);
     request.onupgradeneeded = () => {
       for (const old of [...request.result.objectStoreNames]) request.result.deleteObjectStore(old);
       request.result.createObjectStore(STORE);

@@ -17,11 +17,12 @@ export const NO_FASTER = 5;
  * time of the page's latest request, or null) is at least QUIET_MS old, until the calls stop
  * getting faster. With `untilFirstRequest` (a runner: learner code runs from its first request
  * on), it stops for good at the first request. A request waits for one call at most; a call
- * that fails ends the warm-up (the worker's own work reports its errors).
+ * that fails ends the warm-up (the worker's own work reports its errors). `warm()` is called
+ * once the calls have stopped getting faster.
  */
 export function warmWhileIdle(
   warmUp,
-  { lastRequest, untilFirstRequest, now = () => performance.now(), later = setTimeout },
+  { lastRequest, untilFirstRequest, warm = () => {}, now = () => performance.now(), later = setTimeout },
 ) {
   const since = now();
   let best = Infinity;
@@ -42,6 +43,7 @@ export function warmWhileIdle(
     noFaster = ms < best * 0.9 ? 0 : noFaster + 1;
     best = Math.min(best, ms);
     if (++calls < MOST_CALLS && noFaster < NO_FASTER) later(next, 0);
+    else warm();
   };
   later(next, QUIET_MS);
 }
