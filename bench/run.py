@@ -29,6 +29,7 @@ from sizes import compressed, file_for, own_code, total
 from visits import (
     READ_FIRST_MS,
     blocking,
+    click_run,
     fill_editors,
     lesson_load,
     long_tasks,
@@ -59,8 +60,9 @@ LESSON_STAY_MS = 20_000  # how long the "in order" learner reads the lesson
 LESSON_WATCH_MS = 12_000  # the lesson's main thread is watched this long: past the loading ahead
 # measureUserAgentSpecificMemory() at once, not at the next garbage collection
 EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
-# A learner reads on after Python is ready: what a page saves once it has started (the browser's
-# code caches, our memory snapshot) is written by then. The timed visits close at once.
+# A learner's earlier visits: Python loads, the learner reads, runs once, reads the verdict. What
+# a page saves once it has started (the browser's code caches, our memory snapshots, the judge's
+# made while nothing is asked of it) is written by then. The timed visits close at once.
 WARM_UP_STAY_MS = 3000
 # Repeat visits take turns over this many profiles of each kind: V8 writes a WebAssembly module's
 # code cache once, with whatever it had optimized by then, so one profile's repeat visits can
@@ -176,9 +178,26 @@ class Bench:
         sent_bytes = sum((SITE / path.lstrip("/")).stat().st_size * n for path, n in sent.items())
         return {**figures, "downloads": max(sent.values()), "sent_bytes": sent_bytes}
 
-    def repeat_visit(self, kind, throttle=None, stay_ms=0):
+    def repeat_visit(self, kind, throttle=None):
         """The next of `kind`'s profiles in turn, kept across visits, in a newly started
-        browser; the page stays open `stay_ms` after Python is ready."""
+        browser."""
+        with self.kept_profile(kind) as page:
+            return visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
+
+    def warm_up_visit(self, kind):
+        """A learner's earlier visit, in the next of `kind`'s profiles: Python loads, the page
+        is read WARM_UP_STAY_MS, "Run test" is pressed (the course's page), and the page stays
+        WARM_UP_STAY_MS more."""
+        with self.kept_profile(kind) as page:
+            visit(page, self.urls[kind])
+            page.wait_for_timeout(WARM_UP_STAY_MS)
+            if kind == "ours":
+                click_run(page)
+            page.wait_for_timeout(WARM_UP_STAY_MS)
+
+    @contextmanager
+    def kept_profile(self, kind):
+        """A page in a newly started browser with the next of `kind`'s profiles."""
         profiles = self.profiles[kind]
         profile = profiles[self.repeats[kind] % len(profiles)]
         self.repeats[kind] += 1
@@ -186,10 +205,7 @@ class Bench:
             profile, **self.launch, **CONTEXT
         )
         try:
-            page = context.pages[0] if context.pages else context.new_page()
-            figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
-            page.wait_for_timeout(stay_ms)
-            return figures
+            yield context.pages[0] if context.pages else context.new_page()
         finally:
             context.close()
 
@@ -361,10 +377,10 @@ def main(argv=None):
         bench = Bench(playwright, urls, launch, page_exercises(page), server.server)
         try:
             raw = {"machine": machine(bench.browser), "urls": urls}
-            # two visits to each profile fill its HTTP cache and V8's code caches
+            # two visits to each profile fill its HTTP cache, V8's code caches, our snapshots
             for kind in KINDS:
                 for _ in range(2 * REPEAT_PROFILES):
-                    bench.repeat_visit(kind, stay_ms=WARM_UP_STAY_MS)
+                    bench.warm_up_visit(kind)
             if "networks" in parts:
                 networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
                 raw["networks"] = {

@@ -31,7 +31,7 @@ def visit(page, url, *, throttle=None, run=False):
         emulate_network(page, *throttle)
     page.add_init_script(path=PROBE)
     page.goto(url)
-    verdict = _click_run(page) if run else None
+    verdict = click_run(page) if run else None
     page.wait_for_function("__bench.ready()", timeout=READY_TIMEOUT_MS, polling=50)
     timeline = page.evaluate("__bench.timeline()")
     figures = {
@@ -45,7 +45,7 @@ def visit(page, url, *, throttle=None, run=False):
         drawn = verdict["start"] + verdict["ms"]
         figures["verdict_ms"] = drawn
         figures["after_ready_ms"] = drawn - timeline["ready"]
-        figures["back_to_back_ms"] = [_click_run(page)["ms"] for _ in range(BACK_TO_BACK)]
+        figures["back_to_back_ms"] = [click_run(page)["ms"] for _ in range(BACK_TO_BACK)]
     if timeline["mounted"] is not None and timeline["mounted"] < timeline["ready"]:
         # the widget is shown and usable while Python loads: what the main thread does then
         usable = blocking(timeline["longTasks"], since=timeline["mounted"], until=timeline["ready"])
@@ -58,10 +58,10 @@ def run_after_reading(page, url):
     presses "Run test": the click to the verdict drawn, in ms."""
     visit(page, url)
     page.wait_for_timeout(READ_FIRST_MS)
-    return _click_run(page)["ms"]
+    return click_run(page)["ms"]
 
 
-def _click_run(page):
+def click_run(page):
     """Presses the visible tab's "Run test" once it is shown: `{ms, verdict, start}` (probe.js)."""
     panel = page.locator("[data-exercise-widget]").get_by_role("tabpanel")
     button = panel.get_by_role("button", name="Run test")
