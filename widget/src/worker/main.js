@@ -15,6 +15,9 @@ import { FILES, loadPython, startLoading } from "./load-python.js";
 import { warmWhileIdle } from "./warm-up.js";
 
 const started = performance.now();
+// a judge packs its warm memory once left alone this much longer: on a first visit the runner
+// may still be starting, and packing beside it made the first verdict ~70 ms later
+const PACK_AFTER_MS = 1000;
 // the page names a worker for its role, and says whether it hands over the compiled
 // WebAssembly (page/python-worker.js): known at once, before its first message can arrive
 const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
@@ -38,7 +41,7 @@ connected.then(async (request) => {
     serveJudge(python);
     offerCompiled(loading.wasm);
   } else serveRunner(python, request.interrupt);
-  const warm = () => python.packWarm && lastRequest() === null && offerWarm(python.packWarm);
+  const warm = () => python.packWarm && setTimeout(() => offerWarm(python.packWarm), PACK_AFTER_MS);
   warmWhileIdle(python.warmUp, { lastRequest, untilFirstRequest: role === "runner", warm });
 });
 // a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
@@ -100,6 +103,7 @@ function serveRunner(python, interrupt) {
 
 /** A judge's memory once warm, for later visits' judges: never once it has judged anything. */
 async function offerWarm(packWarm) {
+  if (lastRequest() !== null) return;
   const packed = await packWarm();
   if (packed && lastRequest() === null) send({ type: "snapshot", ...packed });
 }
