@@ -34,6 +34,14 @@ test("unpack gives back what pack was given", () => {
   for (const [name, bytes] of Object.entries(CASES)) assert.deepEqual(unpack(pack(bytes)), bytes, name);
 });
 
+test("a memory that does not start on a 4-byte boundary packs the same", () => {
+  for (const [name, bytes] of Object.entries(CASES)) {
+    const shifted = new Uint8Array(bytes.length + 1).subarray(1);
+    shifted.set(bytes);
+    assert.deepEqual(pack(shifted), pack(bytes), name);
+  }
+});
+
 test("zero pages are left out and the rest kept", () => {
   assert.equal(pack(CASES["all zeros"]).length, HEADER);
   assert.equal(pack(CASES.sparse).length, HEADER + 3 * 8 + 3 * PAGE); // pages 0, 10 and 39
