@@ -16,7 +16,7 @@ LESSON = "value/"
 AHEAD_TIMEOUT_MS = 30_000
 # past the page's load, the settling second and the idle callback's longest wait (prefetch.js)
 WOULD_HAVE_STARTED_MS = 8_000
-VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapshot'))"
+VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapshot:runner'))"
 READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
 PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")

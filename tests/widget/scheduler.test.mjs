@@ -32,8 +32,8 @@ class Page {
   static ready({ isolated = false } = {}) {
     const page = new Page();
     page.send({ type: "start", isolated });
-    page.from(JUDGE, { type: "ready", ms: 900, restored: true });
-    page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: true });
+    page.from(JUDGE, { type: "ready", ms: 900, restored: "judge" });
+    page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: "runner" });
     return page;
   }
 
@@ -270,8 +270,8 @@ test("the judge's compiled WebAssembly goes to later runners; a first runner's s
   page.from(FIRST_RUNNER, { type: "snapshot", blob: "memory", digest: "abc", key: "files" }); // before ready
   const saved = { do: "save-snapshot", role: "runner", blob: "memory", digest: "abc", key: "files" };
   assert.deepEqual(page.did("save-snapshot")[0], saved);
-  page.from(JUDGE, { type: "ready", ms: 900, restored: false });
-  page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: false });
+  page.from(JUDGE, { type: "ready", ms: 900, restored: null });
+  page.from(FIRST_RUNNER, { type: "ready", ms: 800, restored: null });
   const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
   page.from(JUDGE, { type: "compiled", module });
   assert.equal(page.did("keep-wasm")[0].module, module);

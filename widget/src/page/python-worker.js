@@ -36,8 +36,8 @@ export function startPythonWorker(url, role, { id, snapshot = null, wasm = null,
   const interrupt = role === "runner" && isolated ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   const channel = new MessageChannel();
   const site = new URL("../../", url);
-  const roles = role === "judge" ? ["judge", "runner"] : ["runner"];
-  const digests = Object.fromEntries(roles.map((memory) => [memory, readDigest(site, memory)]));
+  // the worker knows whose memories its role may restore
+  const digests = { runner: readDigest(site, "runner"), judge: readDigest(site, "judge") };
   const connect = { type: "connect", digests, snapshot, interrupt: interrupt?.buffer ?? null, share };
   const links = [share, wasm].filter((end) => end instanceof MessagePort);
   try {

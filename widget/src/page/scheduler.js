@@ -44,7 +44,7 @@ export function initialState() {
     status: { state: "idle" },
     ids: 0,
     isolated: false,
-    judge: null, // {id, ready, restored, memory, ms, asked}
+    judge: null, // {id, ready, memory, ms, asked}: `memory`, whose it restored ("runner", "judge"), or null
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
     queue: [], // {id, exercise, bodies, limitMs, nudge}: a run, or a nudge when `nudge` is set
@@ -52,7 +52,7 @@ export function initialState() {
     trainers: [], // training sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
-    runnerLoaded: null, // {restored}: the first runner ready (a run may have taken it since)
+    runnerLoaded: null, // {memory}: the first runner ready (a run may have taken it since)
     wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
   };
 }
@@ -177,14 +177,8 @@ class Machine {
         }
         break;
       case "ready":
-        // `restored`: whose memory the worker restored ("runner", "judge"), if any
-        Object.assign(known, {
-          ready: true,
-          restored: Boolean(data.restored),
-          memory: data.restored || null,
-          ms: data.ms,
-        });
-        if (known.role === "runner") s.runnerLoaded ??= { restored: known.restored };
+        Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms });
+        if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory };
         this.ready();
         break;
       case "failed":
@@ -210,8 +204,8 @@ class Machine {
     if (judge?.ready && runnerLoaded && status.state === "loading") {
       this.do("clear-timer", { key: "silence" });
       const detail = {
-        restored: judge.restored && runnerLoaded.restored,
-        judgeRestored: judge.restored,
+        restored: Boolean(judge.memory && runnerLoaded.memory),
+        judgeRestored: Boolean(judge.memory),
         judgeMemory: judge.memory,
       };
       this.do("mark", { name: "python-ready", detail });
@@ -376,7 +370,7 @@ class Machine {
   }
 
   spawn(role) {
-    const worker = { id: ++this.state.ids, role, ready: false, restored: false, memory: null, ms: null, asked: false };
+    const worker = { id: ++this.state.ids, role, ready: false, memory: null, ms: null, asked: false };
     this.do("spawn", { worker: worker.id, role, wasm: role === "runner" && this.state.wasm });
     return worker;
   }

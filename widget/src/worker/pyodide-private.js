@@ -27,16 +27,18 @@ export async function loadWithModule(loadPyodide, wasmModule, options) {
 
 /**
  * Options that make `loadPyodide` (whose `createPyodideModule` is given) ready to snapshot
- * (`make`), and restore `restore`, a snapshot packed by snapshot-pack.js. Pyodide would take the whole
- * snapshot, 30 MB, copy it into its memory and keep it; here it gets the header, and its memory
- * gets the rest straight from the packed bytes: a third of them copied, none kept.
+ * (`make`), and restore `restore`, a snapshot packed by snapshot-pack.js. Pyodide would take
+ * the whole snapshot, 30 MB, copy it into its memory and keep it; here it gets the header, and
+ * its memory gets the rest straight from the packed bytes: a third of them copied, none kept.
+ * Throws, before anything starts, on an entry that is not whole.
  */
 export function snapshotOptions({ make, restore }, createPyodideModule) {
   const making = make ? { _makeSnapshot: true } : {};
   if (!restore) return making;
   let packed = restore; // let go once written: Pyodide keeps its options for good
-  // the header's second word is its size, JavaScript state included
+  // the header's second word is its size, JavaScript state included; the memory follows it
   const size = new DataView(unpackInto(packed, new Uint8Array(8)).buffer).getUint32(4, true);
+  const memoryLength = unpackedLength(packed) - size;
   return {
     ...making,
     _loadSnapshot: unpackInto(packed, new Uint8Array(size)),
@@ -47,7 +49,7 @@ export function snapshotOptions({ make, restore }, createPyodideModule) {
       API.restoreSnapshot = (header) => {
         const state = restoreHeader.call(API, header);
         // as Pyodide's own copy would throw: a memory that grew before it was saved
-        if (unpackedLength(packed) - size > module.HEAPU8.length) throw new RangeError("snapshot too large");
+        if (memoryLength > module.HEAPU8.length) throw new RangeError("snapshot too large");
         unpackInto(packed, module.HEAPU8, size);
         packed = null;
         return state;
