@@ -7,22 +7,51 @@
  *   header (magic, size, build id, JavaScript state) as Pyodide lays it out, and its module's
  *   `API.restoreSnapshot`, made to write the memory itself.
  * - the WebAssembly module, compiled by the worker as it downloads, handed to `loadPyodide`
- *   by swapping `WebAssembly.instantiateStreaming` for the duration of the call.
+ *   by swapping `WebAssembly.instantiateStreaming` for the duration of the call; and
+ *   Emscripten's adaptor modules (`convertJsFunctionToWasm`), each compiled once, by swapping
+ *   `WebAssembly.Module` likewise.
  */
 import { unpackedLength, unpackInto } from "./snapshot-pack.js";
 
-/** `loadPyodide(options)` with `wasmModule` in place of the WebAssembly it would compile. */
+/**
+ * `loadPyodide(options)` with `wasmModule` in place of the WebAssembly it would compile, and
+ * each of Emscripten's tiny adaptor modules compiled once (`compilingOnce`).
+ */
 export async function loadWithModule(loadPyodide, wasmModule, options) {
-  const { instantiateStreaming } = WebAssembly;
+  const { instantiateStreaming, Module } = WebAssembly;
   WebAssembly.instantiateStreaming = async (_response, imports) => ({
     module: wasmModule,
     instance: await WebAssembly.instantiate(wasmModule, imports),
   });
+  WebAssembly.Module = compilingOnce(Module);
   try {
     return await loadPyodide(options);
   } finally {
-    WebAssembly.instantiateStreaming = instantiateStreaming;
+    Object.assign(WebAssembly, { instantiateStreaming, Module });
   }
+}
+
+// Emscripten's adaptor for a JavaScript function of a signature is a few dozen bytes
+const ADAPTOR_BYTES = 64;
+
+/**
+ * `WebAssembly.Module` that compiles each small module once. Starting Python, Emscripten puts
+ * ~260 JavaScript functions into the function table, each through a module of its own that
+ * depends only on the function's signature (`convertJsFunctionToWasm`), ~30 distinct: compiling
+ * each anew cost a starting worker 10–40 ms. A module is immutable, so sharing one is safe.
+ */
+export function compilingOnce(Module) {
+  const compiled = new Map();
+  return new Proxy(Module, {
+    construct(target, args, newTarget) {
+      const [bytes] = args;
+      if (!(bytes instanceof Uint8Array) || bytes.length > ADAPTOR_BYTES)
+        return Reflect.construct(target, args, newTarget);
+      const key = bytes.join();
+      if (!compiled.has(key)) compiled.set(key, Reflect.construct(target, args));
+      return compiled.get(key);
+    },
+  });
 }
 
 /**
