@@ -64,9 +64,9 @@ EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
 # a page saves once it has started (the browser's code caches, our memory snapshots, the judge's
 # made while nothing is asked of it) is written by then. The timed visits close at once.
 WARM_UP_STAY_MS = 3000
-# Repeat visits take turns over this many profiles of each kind: V8 writes a WebAssembly module's
-# code cache once, with whatever it had optimized by then, so one profile's repeat visits can
-# be up to ~300 ms slower than another's, visit after visit.
+# Repeat visits take turns over this many profiles of each kind: V8 caches a WebAssembly
+# module's optimized code a megabyte at a time (BENCHMARK.md), so one profile's repeat visits
+# can be ~250 ms slower than another's until its cache is complete.
 REPEAT_PROFILES = 3
 # the probe's code is evaluated in the page, which the site's Content-Security-Policy forbids
 CONTEXT = {"bypass_csp": True}
@@ -97,13 +97,13 @@ def add_bare_page():
         link.symlink_to(PYODIDE, target_is_directory=True)
 
 
-def widget_page():
-    """The site path of the page whose widget has every tab (the one with diamond)."""
-    for page in sorted(SITE.rglob("*.html")):
+def widget_page(site=SITE):
+    """The path in `site` of the page whose widget has every tab (the one with diamond)."""
+    for page in sorted(site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         if "data-exercise-widget" in html and '"id":"diamond"' in html:
-            return page.parent.relative_to(SITE).as_posix().strip(".") + "/"
-    sys.exit(f"no page of {SITE} holds the widget with a diamond tab")
+            return page.parent.relative_to(site).as_posix().strip(".") + "/"
+    sys.exit(f"no page of {site} holds the widget with a diamond tab")
 
 
 def page_exercises(page):

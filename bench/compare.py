@@ -1,0 +1,112 @@
+"""Two builds of the site, compared on repeat visits in pairs: one server, one origin, the site
+folder swapped between the two visits of a pair, in the same browser profile.
+
+    .venv/bin/python bench/compare.py SITE_A SITE_B [--rounds 15] [--profiles 3]
+
+Why pairs: a repeat visit's time depends on its profile's caches, V8's WebAssembly code cache
+above all (BENCHMARK.md), by up to ~300 ms, more than most changes are worth. Two builds served
+at one origin share each profile's caches (Pyodide's files are the same bytes at the same
+URLs; the course's own files are revalidated, so each visit gets its build's), and the
+difference within a pair is the builds'. Prints each pair, then each build's medians and the
+median of the differences, for Python ready and the first verdict.
+
+The builds share the origin's memory snapshots too, one per role: builds whose Python files
+differ replace each other's at every visit, and start Python from scratch (the visits not
+restored are counted).
+"""
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from run import CONTEXT, EAGER_MEMORY, WARM_UP_STAY_MS, BenchServer, chromium_path, widget_page
+from visits import click_run, visit
+
+from devtools import chromium, serve
+
+BUILDS = ("A", "B")
+FIGURES = ("ready_ms", "verdict_ms")
+
+
+class Pairs:
+    """Visits of the builds at `roots` ({build: site folder}), served from one origin."""
+
+    def __init__(self, playwright, server, url, roots):
+        self.playwright, self.server, self.url, self.roots = playwright, server, url, roots
+        self.launch = {
+            "executable_path": chromium_path(),
+            "args": [*chromium.ARGS, EAGER_MEMORY],
+            "headless": True,
+        }
+
+    def open(self, build, profile):
+        self.server.root = self.roots[build]  # read at each request
+        return self.playwright.chromium.launch_persistent_context(profile, **self.launch, **CONTEXT)
+
+    def warm_up(self, build, profile):
+        """A learner's earlier visit, as the benchmark's (run.py `warm_up_visit`)."""
+        context = self.open(build, profile)
+        page = context.pages[0]
+        visit(page, self.url)
+        page.wait_for_timeout(WARM_UP_STAY_MS)
+        click_run(page)
+        page.wait_for_timeout(WARM_UP_STAY_MS)
+        context.close()
+
+    def pair(self, profile, order):
+        """One visit of each build in `profile`, in `order`: `{build: figures}`."""
+        found = {}
+        for build in order:
+            context = self.open(build, profile)
+            found[build] = visit(context.pages[0], self.url, run=True)
+            context.close()
+        return found
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("sites", nargs=2, type=Path, metavar="SITE", help="two built sites")
+    parser.add_argument("--rounds", type=int, default=15, help="pairs of visits (default 15)")
+    parser.add_argument("--profiles", type=int, default=3, help="profiles in turn (default 3)")
+    args = parser.parse_args()
+    roots = {build: str(site.resolve()) for build, site in zip(BUILDS, args.sites, strict=True)}
+    server = BenchServer(roots["A"], isolate=True, quiet=True)
+    pairs = []
+    with (
+        serve.RunningSite(server) as site,
+        sync_playwright() as playwright,
+        tempfile.TemporaryDirectory() as folder,
+    ):
+        visits = Pairs(playwright, server, site.url + widget_page(args.sites[0]), roots)
+        profiles = [Path(folder, str(i)) for i in range(args.profiles)]
+        for profile in profiles:  # each build's earlier visit, in every profile
+            for build in BUILDS:
+                visits.warm_up(build, profile)
+        for i in range(args.rounds):
+            order = BUILDS if i % 2 == 0 else BUILDS[::-1]
+            pairs.append(visits.pair(profiles[i % len(profiles)], order))
+            said = "; ".join(f"{build} {said_figures(pairs[-1][build])}" for build in BUILDS)
+            print(f"pair {i + 1}: {said}", flush=True)
+    for build, site in zip(BUILDS, args.sites, strict=True):
+        medians = {name: statistics.median(p[build][name] for p in pairs) for name in FIGURES}
+        print(f"{build} ({site}): {said_figures(medians)}")
+    differences = {
+        name: statistics.median(p["B"][name] - p["A"][name] for p in pairs) for name in FIGURES
+    }
+    print(f"B - A, median of the pairs: {said_figures(differences, sign='+')}")
+    unrestored = sum(not p[build]["restored"] for p in pairs for build in BUILDS)
+    if unrestored:
+        print(f"{unrestored} visits did not restore Python from a memory snapshot")
+
+
+def said_figures(figures, sign=""):
+    ready, verdict = (figures[name] for name in FIGURES)
+    return f"ready {ready:{sign}.0f} ms, first verdict {verdict:{sign}.0f} ms"
+
+
+if __name__ == "__main__":
+    main()
