@@ -21,10 +21,10 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from run import CONTEXT, EAGER_MEMORY, WARM_UP_STAY_MS, BenchServer, chromium_path, widget_page
-from visits import click_run, visit
+from run import CONTEXT, BenchServer, launch_options, widget_page
+from visits import earlier_visit, visit
 
-from devtools import chromium, serve
+from devtools import serve
 
 BUILDS = ("A", "B")
 FIGURES = ("ready_ms", "verdict_ms")
@@ -35,24 +35,16 @@ class Pairs:
 
     def __init__(self, playwright, server, url, roots):
         self.playwright, self.server, self.url, self.roots = playwright, server, url, roots
-        self.launch = {
-            "executable_path": chromium_path(),
-            "args": [*chromium.ARGS, EAGER_MEMORY],
-            "headless": True,
-        }
+        self.launch = launch_options()
 
     def open(self, build, profile):
         self.server.root = self.roots[build]  # read at each request
         return self.playwright.chromium.launch_persistent_context(profile, **self.launch, **CONTEXT)
 
     def warm_up(self, build, profile):
-        """A learner's earlier visit, as the benchmark's (run.py `warm_up_visit`)."""
+        """A learner's earlier visit, as the benchmark's."""
         context = self.open(build, profile)
-        page = context.pages[0]
-        visit(page, self.url)
-        page.wait_for_timeout(WARM_UP_STAY_MS)
-        click_run(page)
-        page.wait_for_timeout(WARM_UP_STAY_MS)
+        earlier_visit(context.pages[0], self.url, run=True)
         context.close()
 
     def pair(self, profile, order):

@@ -29,7 +29,7 @@ from sizes import compressed, file_for, own_code, total
 from visits import (
     READ_FIRST_MS,
     blocking,
-    click_run,
+    earlier_visit,
     fill_editors,
     lesson_load,
     long_tasks,
@@ -60,10 +60,6 @@ LESSON_STAY_MS = 20_000  # how long the "in order" learner reads the lesson
 LESSON_WATCH_MS = 12_000  # the lesson's main thread is watched this long: past the loading ahead
 # measureUserAgentSpecificMemory() at once, not at the next garbage collection
 EAGER_MEMORY = "--enable-blink-features=ForceEagerMeasureMemory"
-# A learner's earlier visits: Python loads, the learner reads, runs once, reads the verdict. What
-# a page saves once it has started (the browser's code caches, our memory snapshots, the judge's
-# made while nothing is asked of it) is written by then. The timed visits close at once.
-WARM_UP_STAY_MS = 3000
 # Repeat visits take turns over this many profiles of each kind: V8 caches a WebAssembly
 # module's optimized code a megabyte at a time (BENCHMARK.md), so one profile's repeat visits
 # can be ~250 ms slower than another's until its cache is complete.
@@ -118,6 +114,15 @@ def chromium_path():
     if path is None:
         sys.exit("Debian's chromium is not installed: run `make chromium`")
     return path
+
+
+def launch_options():
+    """How the benchmark starts Chromium: Debian's, headless, memory measured at once."""
+    return {
+        "executable_path": chromium_path(),
+        "args": [*chromium.ARGS, EAGER_MEMORY],
+        "headless": True,
+    }
 
 
 class Bench:
@@ -185,15 +190,10 @@ class Bench:
             return visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
 
     def warm_up_visit(self, kind):
-        """A learner's earlier visit, in the next of `kind`'s profiles: Python loads, the page
-        is read WARM_UP_STAY_MS, "Run test" is pressed (the course's page), and the page stays
-        WARM_UP_STAY_MS more."""
+        """A learner's earlier visit (visits.py `earlier_visit`), in the next of `kind`'s
+        profiles."""
         with self.kept_profile(kind) as page:
-            visit(page, self.urls[kind])
-            page.wait_for_timeout(WARM_UP_STAY_MS)
-            if kind == "ours":
-                click_run(page)
-            page.wait_for_timeout(WARM_UP_STAY_MS)
+            earlier_visit(page, self.urls[kind], run=kind == "ours")
 
     @contextmanager
     def kept_profile(self, kind):
@@ -359,11 +359,7 @@ def main(argv=None):
         build_site()
     add_bare_page()
     page = widget_page()
-    launch = {
-        "executable_path": chromium_path(),
-        "args": [*chromium.ARGS, EAGER_MEMORY],
-        "headless": True,
-    }
+    launch = launch_options()
     server = serve.RunningSite(BenchServer(SITE, isolate=True, quiet=True))
     with server as site, sync_playwright() as playwright:
         urls = {

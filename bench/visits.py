@@ -14,6 +14,10 @@ READ_VERDICT_S = 1.0
 READ_FIRST_MS = 5_000  # a learner who reads the page once Python is ready, then presses Run
 BACK_TO_BACK = 3  # runs pressed, on a first visit, each as soon as the verdict before is drawn
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
+# A learner's earlier visits: Python loads, the learner reads, runs once, reads the verdict. What
+# a page saves once it has started (the browser's code caches, our memory snapshots, the judge's
+# made while nothing is asked of it) is written by then. The timed visits close at once.
+WARM_UP_STAY_MS = 3000
 PROBE = Path(__file__).with_name("probe.js")
 # a browser that asks to save data: no Python is loaded ahead
 SAVE_DATA = connection(saveData=True)
@@ -51,6 +55,17 @@ def visit(page, url, *, throttle=None, run=False):
         usable = blocking(timeline["longTasks"], since=timeline["mounted"], until=timeline["ready"])
         figures["usable_longest_task_ms"] = usable["longest_task_ms"]
     return figures
+
+
+def earlier_visit(page, url, *, run):
+    """A learner's visit before the timed ones: Python loads, the page is read WARM_UP_STAY_MS,
+    "Run test" is pressed (with `run`: the course's page), and the page stays WARM_UP_STAY_MS
+    more."""
+    visit(page, url)
+    page.wait_for_timeout(WARM_UP_STAY_MS)
+    if run:
+        click_run(page)
+    page.wait_for_timeout(WARM_UP_STAY_MS)
 
 
 def run_after_reading(page, url):

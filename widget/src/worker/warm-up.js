@@ -18,7 +18,7 @@ export const NO_FASTER = 5;
  * getting faster. With `untilFirstRequest` (a runner: learner code runs from its first request
  * on), it stops for good at the first request. A request waits for one call at most; a call
  * that fails ends the warm-up (the worker's own work reports its errors). `warm()` is called
- * once the calls have stopped getting faster.
+ * once the calls stop (no faster, or MOST_CALLS made).
  */
 export function warmWhileIdle(
   warmUp,
