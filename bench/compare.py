@@ -1,7 +1,10 @@
 """Two builds of the site, compared on repeat visits in pairs: one server, one origin, the site
 folder swapped between the two visits of a pair, in the same browser profile.
 
-    .venv/bin/python bench/compare.py SITE_A SITE_B [--rounds 15] [--profiles 3]
+    .venv/bin/python bench/compare.py SITE_A SITE_B [--rounds 15] [--profiles 3] [--first]
+
+With `--first`, first visits instead: each visit of a pair in a new, empty profile, and the
+figures after Python ready too (the first verdict's, back to back's).
 
 Why pairs: a repeat visit's time depends on its profile's caches, V8's WebAssembly code cache
 above all (BENCHMARK.md), by up to ~300 ms, more than most changes are worth. Two builds served
@@ -28,6 +31,7 @@ from devtools import serve
 
 BUILDS = ("A", "B")
 FIGURES = ("ready_ms", "verdict_ms")
+FIRST_FIGURES = (*FIGURES, "after_ready_ms", "drawn_ms", "back_to_back_ms")
 
 
 class Pairs:
@@ -48,12 +52,15 @@ class Pairs:
         context.close()
 
     def pair(self, profile, order):
-        """One visit of each build in `profile`, in `order`: `{build: figures}`."""
+        """One visit of each build in `profile`, in `order`, or each in a new profile if
+        `profile` is None: `{build: figures}`."""
         found = {}
         for build in order:
-            context = self.open(build, profile)
-            found[build] = visit(context.pages[0], self.url, run=True)
-            context.close()
+            with tempfile.TemporaryDirectory() as fresh:
+                context = self.open(build, profile or fresh)
+                found[build] = visit(context.pages[0], self.url, run=True)
+                context.close()
+            found[build]["back_to_back_ms"] = statistics.median(found[build]["back_to_back_ms"])
         return found
 
 
@@ -64,7 +71,9 @@ def main():
     parser.add_argument("sites", nargs=2, type=Path, metavar="SITE", help="two built sites")
     parser.add_argument("--rounds", type=int, default=15, help="pairs of visits (default 15)")
     parser.add_argument("--profiles", type=int, default=3, help="profiles in turn (default 3)")
+    parser.add_argument("--first", action="store_true", help="first visits, in new profiles")
     args = parser.parse_args()
+    figures = FIRST_FIGURES if args.first else FIGURES
     roots = {build: str(site.resolve()) for build, site in zip(BUILDS, args.sites, strict=True)}
     server = BenchServer(roots["A"], isolate=True, quiet=True)
     pairs = []
@@ -74,30 +83,39 @@ def main():
         tempfile.TemporaryDirectory() as folder,
     ):
         visits = Pairs(playwright, server, site.url + widget_page(args.sites[0]), roots)
-        profiles = [Path(folder, str(i)) for i in range(args.profiles)]
-        for profile in profiles:  # each build's earlier visit, in every profile
-            for build in BUILDS:
-                visits.warm_up(build, profile)
+        profiles = [None] if args.first else [Path(folder, str(i)) for i in range(args.profiles)]
+        if not args.first:
+            for profile in profiles:  # each build's earlier visit, in every profile
+                for build in BUILDS:
+                    visits.warm_up(build, profile)
         for i in range(args.rounds):
             order = BUILDS if i % 2 == 0 else BUILDS[::-1]
             pairs.append(visits.pair(profiles[i % len(profiles)], order))
-            said = "; ".join(f"{build} {said_figures(pairs[-1][build])}" for build in BUILDS)
+            said = "; ".join(f"{b} {said_figures(pairs[-1][b], figures)}" for b in BUILDS)
             print(f"pair {i + 1}: {said}", flush=True)
     for build, site in zip(BUILDS, args.sites, strict=True):
-        medians = {name: statistics.median(p[build][name] for p in pairs) for name in FIGURES}
-        print(f"{build} ({site}): {said_figures(medians)}")
+        medians = {name: statistics.median(p[build][name] for p in pairs) for name in figures}
+        print(f"{build} ({site}): {said_figures(medians, figures)}")
     differences = {
-        name: statistics.median(p["B"][name] - p["A"][name] for p in pairs) for name in FIGURES
+        name: statistics.median(p["B"][name] - p["A"][name] for p in pairs) for name in figures
     }
-    print(f"B - A, median of the pairs: {said_figures(differences, sign='+')}")
+    print(f"B - A, median of the pairs: {said_figures(differences, figures, sign='+')}")
     unrestored = sum(not p[build]["restored"] for p in pairs for build in BUILDS)
-    if unrestored:
+    if unrestored and not args.first:
         print(f"{unrestored} visits did not restore Python from a memory snapshot")
 
 
-def said_figures(figures, sign=""):
-    ready, verdict = (figures[name] for name in FIGURES)
-    return f"ready {ready:{sign}.0f} ms, first verdict {verdict:{sign}.0f} ms"
+NAMES = {
+    "ready_ms": "ready",
+    "verdict_ms": "first verdict",
+    "after_ready_ms": "after ready",
+    "drawn_ms": "drawn",
+    "back_to_back_ms": "back to back",
+}
+
+
+def said_figures(found, figures, sign=""):
+    return ", ".join(f"{NAMES[name]} {found[name]:{sign}.0f} ms" for name in figures)
 
 
 if __name__ == "__main__":

@@ -26,8 +26,10 @@
     }),
 
     // Times the next click on the visible panel's "Run test" button, from the click's time stamp
-    // to the frame after the result gets its data-verdict (requestAnimationFrame, then a task:
-    // by then it is painted). Resolves with {ms, verdict, start} and, for a run that was judged,
+    // to the verdict on screen: Element Timing's render time of the verdict's title (the frame
+    // it was first painted in, as presented), or where that API is not, the first task after
+    // that frame (requestAnimationFrame, then a task; tasks queued by then, the page's own,
+    // come first). Resolves with {ms, verdict, start, shown_by} and, for a run that was judged,
     // its parts: {to_runner_ms, runner_ms, judge_ms, drawn_ms}.
     armVerdictTimer() {
       const panel = document.querySelector("[data-exercise-widget] [role=tabpanel]:not([hidden])");
@@ -37,25 +39,65 @@
         let clicked = null;
         const stamp = (event) => (clicked = event.timeStamp);
         button.addEventListener("click", stamp, { capture: true, once: true });
-        const watch = new MutationObserver(() => {
+        const watch = new MutationObserver(async () => {
           if (clicked === null || !result.dataset.verdict) return;
           watch.disconnect();
           const verdict = result.dataset.verdict;
-          const painted = () => {
-            // where the time went: python.js measures each run, from posting it to its result
-            const run = performance.getEntriesByName("python-run").at(-1);
-            const parts = run?.startTime >= clicked && {
-              to_runner_ms: run.startTime - clicked,
-              runner_ms: run.detail.observe,
-              judge_ms: run.detail.judge,
-              drawn_ms: performance.now() - run.startTime - run.duration,
-            };
-            resolve({ ms: performance.now() - clicked, verdict, start: clicked, ...parts });
+          const { at, by } = await shown(result.querySelector(".mg-verdict__title"));
+          // where the time went: python.js measures each run, from posting it to its result
+          const run = performance.getEntriesByName("python-run").at(-1);
+          const parts = run?.startTime >= clicked && {
+            to_runner_ms: run.startTime - clicked,
+            runner_ms: run.detail.observe,
+            judge_ms: run.detail.judge,
+            drawn_ms: at - run.startTime - run.duration,
           };
-          requestAnimationFrame(() => setTimeout(painted));
+          resolve({ ms: at - clicked, verdict, start: clicked, shown_by: by, ...parts });
         });
         watch.observe(result, { attributes: true, attributeFilter: ["data-verdict"] });
       });
     },
   };
+
+  const ELEMENT_TIMING = PerformanceObserver.supportedEntryTypes.includes("element");
+  const WAIT_FOR_ENTRY_MS = 1000;
+
+  // When `element`, just added and not yet painted, was on screen: `{at, by}`. `by` is "element
+  // timing", or "next task" where that API is not, the element was painted out of view (no
+  // entry then) or no entry came.
+  async function shown(element) {
+    const nextTask = new Promise((then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()))));
+    if (ELEMENT_TIMING) {
+      element.setAttribute("elementtiming", "bench-verdict");
+      const painted = Promise.race([renderTime(element), delay(WAIT_FOR_ENTRY_MS)]);
+      const at = (await inView(element)) ? await painted : null;
+      if (at) return { at, by: "element timing" };
+    }
+    return { at: await nextTask, by: "next task" };
+  }
+
+  function renderTime(element) {
+    return new Promise((resolve) => {
+      const seen = new PerformanceObserver((list) => {
+        const entry = list.getEntries().find((e) => e.element === element);
+        if (!entry) return;
+        seen.disconnect();
+        resolve(entry.renderTime);
+      });
+      seen.observe({ type: "element" });
+    });
+  }
+
+  // whether `element` is in the viewport once laid out (reported after its first frame)
+  function inView(element) {
+    return new Promise((resolve) => {
+      const watch = new IntersectionObserver(([entry]) => {
+        watch.disconnect();
+        resolve(entry.isIntersecting);
+      });
+      watch.observe(element);
+    });
+  }
+
+  const delay = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms));
 })();

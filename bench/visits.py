@@ -12,7 +12,7 @@ from devtools.chromium import connection, emulate_network
 READY_TIMEOUT_MS = 120_000
 READ_VERDICT_S = 1.0
 READ_FIRST_MS = 5_000  # a learner who reads the page once Python is ready, then presses Run
-BACK_TO_BACK = 3  # runs pressed, on a first visit, each as soon as the verdict before is drawn
+BACK_TO_BACK = 3  # runs pressed, on a first visit, each as soon as the verdict before is shown
 LONG_TASK_MS = 50  # a task longer than this delays input: the definition of a long task
 # A learner's earlier visits: Python loads, the learner reads, runs once, reads the verdict. What
 # a page saves once it has started (the browser's code caches, our memory snapshots, the judge's
@@ -29,7 +29,7 @@ def visit(page, url, *, throttle=None, run=False):
     Python was ready. With `run` (the exercise page), "Run test" is pressed as soon as the
     widget shows, as a learner who has read the lessons would, then BACK_TO_BACK times more,
     each as the verdict before appears: also `{verdict_ms, after_ready_ms, back_to_back_ms}`,
-    the first verdict drawn from navigation start and from Python ready, and the others' times
+    the first verdict on screen from navigation start and from Python ready, and the others' times
     from their clicks."""
     if throttle:
         emulate_network(page, *throttle)
@@ -46,9 +46,10 @@ def visit(page, url, *, throttle=None, run=False):
         **blocking(timeline["longTasks"], until=timeline["ready"]),
     }
     if verdict:
-        drawn = verdict["start"] + verdict["ms"]
-        figures["verdict_ms"] = drawn
-        figures["after_ready_ms"] = drawn - timeline["ready"]
+        shown = verdict["start"] + verdict["ms"]
+        figures["verdict_ms"] = shown
+        figures["after_ready_ms"] = shown - timeline["ready"]
+        figures["drawn_ms"] = verdict.get("drawn_ms")  # from its result to the verdict on screen
         figures["back_to_back_ms"] = [click_run(page)["ms"] for _ in range(BACK_TO_BACK)]
     if timeline["mounted"] is not None and timeline["mounted"] < timeline["ready"]:
         # the widget is shown and usable while Python loads: what the main thread does then
@@ -70,7 +71,7 @@ def earlier_visit(page, url, *, run):
 
 def run_after_reading(page, url):
     """Opens `url`, waits for Python, stays READ_FIRST_MS (a learner reading the exercise) and
-    presses "Run test": the click to the verdict drawn, in ms."""
+    presses "Run test": the click to the verdict on screen, in ms."""
     visit(page, url)
     page.wait_for_timeout(READ_FIRST_MS)
     return click_run(page)["ms"]
