@@ -62,10 +62,14 @@ def test_an_endless_loop_stops_at_the_time_limit_and_says_where(isolated, exerci
     text = learner.result_text()
     assert TIME_LIMIT.match(text), text
     # where it was: the loop's line, shown and marked in the editor
-    assert WHERE.search(text), text
-    expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_count(1)
+    said_where = WHERE.search(text)
+    if said_where:
+        expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_count(1)
     assert solve_mul(learner, exercises) == "pass"
     how, ms = learner.recoveries()[-1]
+    # asserted after the recovery is known: once in CI the line was missing, and "restart" here
+    # would say the interrupted runner's report came too late, "interrupt" that it lacked it
+    assert said_where, f"{text} (recovered by {how})"
     assert how == "interrupt"
     say(capsys, f"time limit, isolated: next run possible {ms} ms after the limit")
 
