@@ -3,8 +3,9 @@ folder swapped between the two visits of a pair, in the same browser profile.
 
     .venv/bin/python bench/compare.py SITE_A SITE_B [--rounds 15] [--profiles 3] [--first]
 
-With `--first`, first visits instead: each visit of a pair in a new, empty profile, and the
-figures after Python ready too (the first verdict's, back to back's).
+With `--first`, first visits instead: each visit of a pair in a new, empty profile, and three
+more figures: the first verdict after Python ready, its part from its result to the screen
+("drawn"), and the median of the runs back to back.
 
 Why pairs: a repeat visit's time depends on its profile's caches, V8's WebAssembly code cache
 above all (BENCHMARK.md), by up to ~300 ms, more than most changes are worth. Two builds served
