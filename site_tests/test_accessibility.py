@@ -96,3 +96,39 @@ def test_no_serious_violation_in_any_state_of_the_exercise(
     learner.panel.get_by_role("button", name="Show full Value class").click()
     states["full class shown"] = violations(page, widget)
     assert {state: found for state, found in states.items() if found} == {}
+
+
+def test_the_verdicts_marks_keep_the_texts_colour_in_forced_colours(
+    browser, site, widget_page, exercises
+):
+    """The ✓ and ✗ beside a verdict and each checked value are drawn (a mask over the text's
+    colour): where the system forces its colours (Windows' contrast themes), they must not take
+    the forced background's, which would hide them."""
+    context = browser.new_context(forced_colors="active", service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site.url + widget_page.lstrip("/"))
+        learner = Learner(page, page.url).ready()
+        marks = {}
+        for state, code in [("pass", exercises["mul"].solutions["mul"]), ("fail", "pass")]:
+            learner.solve("__mul__", code)
+            marks[state] = page.evaluate(
+                """(panel) => [".mg-verdict__icon", ".mg-check__icon"].map((selector) => {
+                    const mark = getComputedStyle(panel.querySelector(selector), "::before");
+                    const text = getComputedStyle(panel.querySelector(".mg-verdict__title"));
+                    const page = getComputedStyle(document.body);
+                    return {
+                        mark: mark.backgroundColor,
+                        masked: mark.maskImage.startsWith("url("),
+                        text: text.color,
+                        page: page.backgroundColor,
+                    };
+                })""",
+                learner.panel.element_handle(),
+            )
+        for state, found in marks.items():
+            for mark in found:
+                assert mark["masked"], (state, mark)
+                assert mark["mark"] == mark["text"] != mark["page"], (state, mark)
+    finally:
+        context.close()
