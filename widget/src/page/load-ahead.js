@@ -5,7 +5,7 @@
  * navigation keeps the page's JavaScript), the page's Python adopts it as its first spare.
  */
 import { startPythonWorker } from "./python-worker.js";
-import { saveSnapshot } from "../worker/snapshot.js";
+import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 
 let loading = null; // {handle, end}

@@ -11,7 +11,7 @@
 import { adoptAhead, loadAhead } from "./load-ahead.js";
 import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { describe, initialState, step } from "./scheduler.js";
-import { saveSnapshot } from "../worker/snapshot.js";
+import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 import { trainingSession } from "./training-session.js";
 

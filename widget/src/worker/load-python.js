@@ -14,7 +14,8 @@
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
-import { handedSnapshot, packSnapshot, readSnapshot, snapshotKey, verifiedSnapshot } from "./snapshot.js";
+import { readSnapshot, snapshotKey } from "../shared/snapshot-store.js";
+import { handedSnapshot, packSnapshot, verifiedSnapshot } from "./snapshot.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
