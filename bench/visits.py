@@ -28,9 +28,9 @@ def visit(page, url, *, throttle=None, run=False):
     longest_task_ms, blocking_ms}`, and `usable_longest_task_ms` if the widget was shown before
     Python was ready. With `run` (the exercise page), "Run test" is pressed as soon as the
     widget shows, as a learner who has read the lessons would, then BACK_TO_BACK times more,
-    each as the verdict before appears: also `{verdict_ms, after_ready_ms, back_to_back_ms}`,
-    the first verdict on screen from navigation start and from Python ready, and the others' times
-    from their clicks."""
+    each as the verdict before appears: also `{verdict_ms, after_ready_ms, drawn_ms,
+    back_to_back_ms}`, the first verdict on screen from navigation start, from Python ready and
+    from its result, and the others' times from their clicks."""
     if throttle:
         emulate_network(page, *throttle)
     page.add_init_script(path=PROBE)
