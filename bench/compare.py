@@ -22,6 +22,7 @@ restored are counted).
 import argparse
 import statistics
 import tempfile
+from contextlib import nullcontext
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -57,8 +58,8 @@ class Pairs:
         `profile` is None: `{build: figures}`."""
         found = {}
         for build in order:
-            with tempfile.TemporaryDirectory() as fresh:
-                context = self.open(build, profile or fresh)
+            with nullcontext(profile) if profile else tempfile.TemporaryDirectory() as folder:
+                context = self.open(build, folder)
                 found[build] = visit(context.pages[0], self.url, run=True)
                 context.close()
             found[build]["back_to_back_ms"] = statistics.median(found[build]["back_to_back_ms"])

@@ -69,22 +69,26 @@
     const nextTask = new Promise((then) => requestAnimationFrame(() => setTimeout(() => then(performance.now()))));
     if (ELEMENT_TIMING) {
       element.setAttribute("elementtiming", "bench-verdict");
-      const painted = Promise.race([renderTime(element), delay(WAIT_FOR_ENTRY_MS)]);
+      const painted = renderTime(element);
       const at = (await inView(element)) ? await painted : null;
       if (at) return { at, by: "element timing" };
     }
     return { at: await nextTask, by: "next task" };
   }
 
+  // `element`'s Element Timing render time, or null if none came within WAIT_FOR_ENTRY_MS
   function renderTime(element) {
     return new Promise((resolve) => {
       const seen = new PerformanceObserver((list) => {
         const entry = list.getEntries().find((e) => e.element === element);
-        if (!entry) return;
-        seen.disconnect();
-        resolve(entry.renderTime);
+        if (entry) end(entry.renderTime);
       });
+      const end = (at) => {
+        seen.disconnect();
+        resolve(at);
+      };
       seen.observe({ type: "element" });
+      setTimeout(() => end(null), WAIT_FOR_ENTRY_MS);
     });
   }
 
@@ -98,6 +102,4 @@
       watch.observe(element);
     });
   }
-
-  const delay = (ms) => new Promise((resolve) => setTimeout(() => resolve(null), ms));
 })();
