@@ -79,7 +79,12 @@ def cube():
             .replace("exp", "cube")
             .replace("math.cube(x)", "x**3")
         },
-        wrong={"cube_power_kept": Wrong(lambda a: (3 * a.x**3,), "Lower the power by one.")},
+        wrong={
+            "cube_power_kept": Wrong(
+                lambda a: (3 * a.x**3,), "Lower the power by one.", "Too steep: measure it."
+            )
+        },
+        tells=(r"3\*x\*\*2",),
     )
     yield OPS["cube"]
     del OPS["cube"]
@@ -103,6 +108,9 @@ def test_a_new_op_is_one_entry_and_one_folder(course, cube):
     assert math.isclose(reference["checks"][1]["rows"][0]["expected"], 0.5 * 3 * 1.5**2 * -3.0)
     kept = grade("cube", {"cube": "self.grad += 3 * x**3 * out.grad"}, catalog)
     assert kept["verdict"] == "fail" and kept["diagnoses"] == ["cube_power_kept"]
+    assert "Too steep" in kept["diagnosis"] and "3·x**2" not in kept["diagnosis"]
+    told = grade("cube", {"cube": "self.grad += 3 * x**3 * out.grad"}, catalog, ["cube"])
+    assert "Lower the power" in told["diagnosis"] and "3·x**2 × out.grad" in told["diagnosis"]
     assigned = grade("cube", {"cube": "self.grad = 3 * x**2"}, catalog)
     assert assigned["diagnoses"] == ["no_upstream"]
 

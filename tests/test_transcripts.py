@@ -15,12 +15,19 @@ EXERCISES = catalog()
 
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
 def test_every_known_answer_reads_as_its_golden_transcript(exercise):
+    """On both sides of the formula rung: below it, and with the rule told."""
     said = golden(exercise)
     assert said, f"{transcript.path(exercise, EXERCISES_DIR)} is missing"
-    answers = [(name, bodies) for e, name, bodies, *_ in expectations(EXERCISES) if e is exercise]
-    assert sorted(said) == sorted(name for name, _ in answers), "answers added or removed"
-    for name, bodies in answers:
-        assert transcript.transcript(grade(exercise.id, bodies, EXERCISES)) == said[name], name
+    sections = [
+        (section, told, bodies)
+        for e, name, bodies, should_pass, _ in expectations(EXERCISES)
+        if e is exercise
+        for section, told in transcript.sides(e, name, should_pass)
+    ]
+    assert sorted(said) == sorted(section for section, *_ in sections), "answers added or removed"
+    for section, told, bodies in sections:
+        result = grade(exercise.id, bodies, EXERCISES, told)
+        assert transcript.transcript(result) == said[section], section
 
 
 def test_a_transcript_holds_every_sentence_a_failing_result_shows():
