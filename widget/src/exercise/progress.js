@@ -29,6 +29,12 @@ export function tabProgress({ id, version }) {
     attempt: () => save({ ...progress, attempted: true }),
     /** A run of `code` ended with `verdict`: kept with its time, for "Download my work". */
     record: (code, verdict) =>
-      save({ ...progress, passedWith: verdict === "pass" ? code : null, verdict, at: new Date().toISOString() }),
+      save({
+        ...progress,
+        passedWith: verdict === "pass" ? code : null,
+        solved: progress.solved || verdict === "pass",
+        verdict,
+        at: new Date().toISOString(),
+      }),
   };
 }
