@@ -24,6 +24,7 @@ from grader.exercises import ExerciseError, load_catalog
 
 from . import assets, csp, isolation, lessons
 from .check_graphs import write_check_graphs
+from .exercise_checks import ExerciseCheckError, check_exercises
 from .options import OptionsError, read_config
 from .prerender import PrerenderError
 
@@ -70,7 +71,8 @@ class Course:
             raise SiteError(f"{exercises} is missing: the course reads its exercises there")
         try:
             self.catalog = load_catalog(exercises)
-        except ExerciseError as error:
+            check_exercises(self.catalog)
+        except (ExerciseError, ExerciseCheckError) as error:
             raise SiteError(str(error)) from error
         self._stage = None
         self._download = None

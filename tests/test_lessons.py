@@ -172,3 +172,42 @@ def test_katex_stylesheet_and_fonts_are_copied(tmp_path):
     css = (tmp_path / lessons.KATEX_CSS).read_text()
     fonts = re.findall(r"url\((fonts/[^)]+\.woff2)\)", css)
     assert fonts and all((tmp_path / lessons.KATEX_DIR / font).is_file() for font in fonts)
+
+
+@pytest.mark.parametrize(
+    ("tex", "message"),
+    [
+        ("0.5 \times 2", r"the formula '0.5 imes 2' lost the backslash of \times: a TOML string"),
+        ("\nabla f", r"the formula 'abla f' lost the backslash of \nabla"),
+        ("\beta", r"lost the backslash of \beta"),
+        ("x \x01", "holds the control character U+0001"),
+    ],
+)
+def test_a_formula_that_lost_a_backslash_to_toml_stops_the_build(tex, message):
+    """KaTeX typesets a tab and "imes" as "imes" without a word: the build refuses it."""
+    with pytest.raises(prerender.PrerenderError, match=re.escape(message)):
+        lessons.finish(f'<span class="arithmatex">\\({tex}\\)</span>', ROOT)
+
+
+def test_a_formula_s_own_line_breaks_are_no_lost_escape():
+    typeset = lessons.finish('<div class="arithmatex">\\[a +\nb \\neq\n\\nabla c\\]</div>', ROOT)
+    assert '<span class="katex-display">' in typeset
+
+
+def test_a_quiz_whose_toml_ate_a_backslash_stops_the_build():
+    """The training quiz once rendered "0.5imes 0.55": its TOML string read `\\t` of `\\times`
+    (and Markdown turns that tab into spaces, so the TOML's strings are where to look)."""
+    quiz = """\
+        ```quiz
+        id = "q"
+        question = "Half of two?"
+        answer = 1
+        tolerance = 0
+        hint = "Halve it."
+        why = "$0.5 \\times 2 = 1$"
+        ```
+        """
+    message = "page.md, line 1: quiz q: `why`: the text '$0.5 imes 2 = 1$' lost the backslash"
+    with pytest.raises(lessons.LessonError, match=re.escape(message)):
+        prepare(quiz)
+    assert "<form" in prepare(quiz.replace('"$', "'$").replace('$"', "$'"))
