@@ -211,3 +211,62 @@ def test_a_quiz_whose_toml_ate_a_backslash_stops_the_build():
     with pytest.raises(lessons.LessonError, match=re.escape(message)):
         prepare(quiz)
     assert "<form" in prepare(quiz.replace('"$', "'$").replace('$"', "$'"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "```python\nprint(1)\nprint(2)\n```\n\n```output\n1\n3\n```\n",
+            "page.md, line 8: the ```output block shows '3' where the block at line 1 prints '2'",
+        ),
+        (
+            "```python\nprint(1)\n```\n\n```output\n1\n2\n```\n",
+            "page.md, line 7: the ```output block shows '2' where the block at line 1 prints "
+            "nothing more",
+        ),
+        (
+            "```python\nprint(1)\n```\n\nText.\n",
+            "page.md, line 1: the block prints '1' but no ```output block right after it",
+        ),
+        (
+            "```python\nprint(1)\n```\n\nText.\n\n```output\n1\n```\n",
+            "page.md, line 7: an ```output block comes right after the Python block",
+        ),
+        (
+            "```python\nx = 1\n```\n\nText.\n\n```output\n1\n```\n",
+            "page.md, line 7: an ```output block comes right after the Python block",
+        ),
+        (
+            '```python\nx = 0.25\n```\n\nIt is **≈ 0.3**{ data-check="x" }.\n',
+            "page.md, line 5: the text says '≈ 0.3', but x is 0.25: write what the code gives",
+        ),
+        (
+            '```python\nx = 0.25\n```\n\nIt is **0.2500001**{ data-check="x" }.\n',
+            "page.md, line 5: the text says '0.2500001', but x is 0.25",
+        ),
+        (
+            'It is **0.25**{ data-check="y" }.\n',
+            "page.md, line 1: the claim '0.25' cannot be checked: NameError(",
+        ),
+        (
+            '```quiz\nid = "q"\nquestion = "x?"\nanswer = 1\ntolerance = 0.1\nhint = "h"\n'
+            'why = "w"\ncheck = "x"\n```\n\n```python\nx = 1.5\n```\n',
+            "page.md, line 1: quiz q accepts 1 ± 0.1, but x is 1.5: give the answer it computes",
+        ),
+    ],
+)
+def test_a_page_whose_outputs_or_numbers_are_untrue_stops_the_build(text, message):
+    """AUTHORING says the build stops at the first page that no longer tells the truth."""
+    with pytest.raises(lessons.LessonError, match=re.escape(message)):
+        prepare(text)
+
+
+def test_true_outputs_numbers_and_quizzes_build():
+    page = prepare(
+        "```python\nx = 0.25\nprint(x)\n```\n\n```output\n0.25\n```\n\n"
+        'It is **≈ 0.3**{ data-check="x + 0.01" } and **0.25**{ data-check="x" }.\n\n'
+        '```quiz\nid = "q"\nquestion = "x?"\nanswer = 0.25\ntolerance = 0\nhint = "h"\n'
+        'why = "w"\ncheck = "x"\n```\n'
+    )
+    assert '<form class="mg-quiz"' in page and 'title="Output"' in page
