@@ -176,6 +176,7 @@ def mkdocs_build(project, page, setting=""):
         "site_name: test\ntheme:\n  name: material\n  font: false\n"
         f"{ASSETS_YML}plugins:\n  - course\n"
         f"markdown_extensions:\n  - course:\n      root: {ROOT}\n"
+        "      every_exercise_shown: false\n"  # one page, a few exercises
         + (f"      {setting}\n" if setting else "")
     )
     return subprocess.run(
@@ -344,6 +345,27 @@ def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     done = mkdocs_build(tmp_path, f"# Page\n\n```exercise\nadd {UNKNOWN}\n```\n")
     assert done.returncode != 0
     assert f"index.md, line 3: unknown exercise '{UNKNOWN}'" in done.stderr
+    assert "Traceback" not in done.stderr, "one line, not Python's traceback"
+
+
+@pytest.mark.parametrize(
+    ("page", "message"),
+    [
+        (
+            "# Page\n\n```exercize\nadd\n```\n",
+            "index.md, line 3: ```exercize is no fence the course knows, so it would show as "
+            "code: did you mean ```exercise?",
+        ),
+        (
+            "# Page\n\n```python\nprint(2 + 2)\n```\n\n```output\n5\n```\n",
+            "index.md, line 8: the ```output block shows '5' where the block at line 3 prints '4'",
+        ),
+    ],
+)
+def test_an_authoring_slip_fails_the_build_in_one_line(tmp_path, page, message):
+    done = mkdocs_build(tmp_path, page)
+    assert done.returncode != 0
+    assert message in done.stderr
     assert "Traceback" not in done.stderr, "one line, not Python's traceback"
 
 
