@@ -1,11 +1,12 @@
 """The lesson pages' build step: run each page's code, draw its graphs, render quizzes and formulas.
 
 - `prepare(markdown, ...)`, before Markdown is converted: runs the page's Python blocks in order
-  (as `tests/test_docs.py` does), replaces each ```` ```graph ```` fence with the SVG of the
-  graph it names, each ```` ```quiz ```` fence with its form, each ```` ```exercise ```` and
-  ```` ```training ```` fence with its widget, and gives ```` ```output ```` blocks their
-  "Output" title.
-- `finish(html, ...)`, after: typesets the formulas with KaTeX.
+  (as `tests/test_docs.py` does) and holds the page to what they do (`course.pagetruth`),
+  replaces each ```` ```graph ```` fence with the SVG of the graph it names, each
+  ```` ```quiz ```` fence with its form, each ```` ```exercise ```` and ```` ```training ````
+  fence with its widget, and gives ```` ```output ```` blocks their "Output" title.
+- `finish(html, ...)`, after: typesets the formulas with KaTeX (refusing one that lost a
+  backslash to TOML, `course.escapes`).
 - `copy_katex(...)`: KaTeX's stylesheet and fonts for the built site.
 
 A graph fence holds the expression of a `Value` on its first line and, optionally, a caption

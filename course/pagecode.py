@@ -18,7 +18,8 @@ A page is read as a list of items, each with the 1-based line it starts on:
   and ```` ```training ```` embeds the training widget (see
   `course.lessons`).
 
-This is the one reader of a page's fences: a fence that is never closed is an error.
+This is the one reader of a page's fences: a fence that is never closed is an error, and so is
+one named almost like a kind above (`exercize`) that names no language Pygments knows.
 
 Fences may be indented (inside admonitions); their bodies are dedented.
 """
