@@ -2,6 +2,7 @@
 to the file and the key."""
 
 import math
+import re
 import shutil
 
 import pytest
@@ -188,3 +189,25 @@ def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_d
 def test_an_op_exercise_needs_its_reference(course):
     (course / "add" / ".meta" / "solution.py").write_text("")
     refused(course, r"add/.meta/solution.py: the reference is missing")
+
+
+def authoring_block(first_line):
+    """The fenced block of AUTHORING.md whose first line is `first_line`."""
+    text = (EXERCISES_DIR.parent / "AUTHORING.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```(?:toml|python)\n(.*?)^```$", text, re.S | re.M)
+    return next(block for block in blocks if block.startswith(first_line))
+
+
+def test_authoring_s_op_exercise_example_is_one_that_works(course):
+    """Its three files, copied as an instructor would, make an exercise whose reference passes
+    and whose stub does not."""
+    folder = course / "mul"
+    (folder / "exercise.toml").write_text(authoring_block("# exercises/mul/exercise.toml"))
+    (folder / "stub.py").write_text(authoring_block("# exercises/mul/stub.py"))
+    solution = authoring_block("# exercises/mul/.meta/solution.py")
+    (folder / ".meta" / "solution.py").write_text(solution)
+    (folder / ".meta" / "wrong_answers.toml").unlink()
+    catalog = load_catalog(course)
+    assert catalog["mul"].kind == "op" and len(catalog["mul"].hints) == 3
+    assert grade("mul", catalog["mul"].solutions, catalog)["verdict"] == "pass"
+    assert grade("mul", catalog["mul"].stubs, catalog)["verdict"] != "pass"
