@@ -57,7 +57,10 @@ def check_series(docs_dir, nav):
 
 
 def _listed(path, folder):
-    """The pages the section "The series" of `path` links to, or None without the section."""
+    """The pages the section "The series" of `path` links to, or None without the section (or
+    without the page, which the generator names)."""
+    if not path.is_file():
+        return None
     text = path.read_text(encoding="utf-8")
     heading = HEADING.search(text)
     if heading is None:

@@ -30,6 +30,7 @@ def test_the_course_s_start_page_lists_its_whole_nav():
 def test_a_start_page_listing_the_nav_in_order_passes(tmp_path):
     check_series(docs(tmp_path), NAV)
     check_series(docs(tmp_path / "x", "# Start\n\nNo list.\n"), NAV)  # no such section: not held
+    check_series(tmp_path / "nowhere", NAV)  # no start page: the generator says so
 
 
 @pytest.mark.parametrize(
