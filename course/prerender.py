@@ -21,9 +21,12 @@ class PrerenderError(RuntimeError):
 
 def _node(job, root):
     try:
-        return json.loads(node(root, SCRIPT, stdin=json.dumps(job)))
+        done = json.loads(node(root, SCRIPT, stdin=json.dumps(job)))
     except AssetError as error:
         raise PrerenderError(str(error)) from error
+    if "error" in done:  # the input's fault, said in a line
+        raise PrerenderError(done["error"])
+    return done
 
 
 def svgs(sources, root):

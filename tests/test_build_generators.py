@@ -170,6 +170,9 @@ def test_hints_formulas_are_typeset_and_checked_as_a_page_s_are():
     exercises[0]["hints"] = [hint.replace("x^2", "0.5 \times 2")]
     with pytest.raises(ValueError, match=r"^exercises/sq/exercise.toml: the formula '0.5 imes 2'"):
         _typeset(exercises, ROOT)
+    exercises[0]["hints"] = [hint.replace("x^2", "\\frac{")]
+    with pytest.raises(ValueError, match=r"^exercises/sq/exercise.toml: KaTeX cannot render"):
+        _typeset(exercises, ROOT)
 
 
 def test_a_site_that_shows_some_exercise_on_no_page_is_refused(course, tmp_path, monkeypatch):
