@@ -104,10 +104,18 @@ def sentence(keys):
 def words(key, exercise, told):
     """The sentence of diagnosis `key` as the learner reads it on their rung (`told`: the ops
     whose rule may be said, grader/disclosure.py), in the exercise's design."""
+    closures = exercise.design == "closures"
     owner = next((op for op in OPS.values() if key in op.wrong), None)
     if owner:
         wrong = owner.wrong[key]
-        return wrong.explanation if owner.name in told else wrong.hint
+        if owner.name not in told:
+            return wrong.hint
+        return wrong.explanation if closures or not wrong.local else wrong.local
+    if key == "not_a_number" and not closures:
+        return (
+            "A local gradient must be a number (a float): keep Values out of the tuple, using "
+            "`self.data` or `other.data` where you wrote `self` or `other`."
+        )
     if key == "nothing" and exercise.design != "closures":
         return (
             "Your local gradients are all 0, so `backward()` passes nothing back: every input's "
@@ -129,8 +137,13 @@ def expected_sentence(name, expected, uses, design="closures", told=frozenset())
         how = f"{name} is used {len(uses)} times, and each use's closure adds its share"
     elif len(uses) > 1:
         how = f"`backward()` adds up the shares of {name}'s {len(uses)} uses"
-    elif uses and uses[0] in told:
+    elif uses and uses[0] in told and design == "closures":
         how = f"{OPS[uses[0]].rule}, from {name}'s one use"
+    elif uses and uses[0] in told:
+        op = OPS[uses[0]]
+        how = (
+            f"`{op.label}`'s tuple {op.local_rule}, times the output's grad, from {name}'s one use"
+        )
     elif uses:
         where = f"from {name}'s one use, in `{OPS[uses[0]].label}`"
         return f"{grad_of(name)} should be {brief(expected)}, {where}."
@@ -139,11 +152,14 @@ def expected_sentence(name, expected, uses, design="closures", told=frozenset())
     return f"{grad_of(name)} should be {brief(expected)}: {how}."
 
 
-def not_a_number_sentence(name, kind):
+def not_a_number_sentence(name, kind, design="closures"):
     if kind == "Value":
+        names = ("other", "out") if design == "closures" else ("self", "other")
+        values = " or ".join(f"`{name}`" for name in names)
+        numbers = " or ".join(f"`{name}.data`" for name in names)
         return (
-            f"{grad_of(name)} became a Value, not a number: use `other.data` or `out.data` "
-            "(the numbers) where you wrote `other` or `out`."
+            f"{grad_of(name)} became a Value, not a number: use {numbers} (the numbers) where "
+            f"you wrote {values}."
         )
     if kind in ("nan", "inf", "-inf"):
         return f"{grad_of(name)} became {kind}, not a number that can be compared."

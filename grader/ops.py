@@ -34,6 +34,7 @@ class Wrong:
     rule: object  # Args -> tuple, like Op.local
     explanation: str
     hint: str
+    local: str = ""  # the explanation in the local-gradients design, where it differs
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class Op:
     # over text as grader/disclosure.py normalizes it): no text below the formula rung matches
     tells: tuple = ()
     power: bool = False  # the second operand is a plain number (the exponent), not a Value
+    local_rule: str = ""  # the local-gradients design's tuple, as learners read it: "(1, 1)"
 
 
 OPS = {}
@@ -126,6 +128,7 @@ register(
         forward=lambda a: a.x + a.y,
         local=lambda a: (1.0, 1.0),
         rule="1 × out.grad",
+        local_rule="(1, 1)",
         tells=(
             r"(?<![\d.])1(\.0)?\*out\.grad",
             r"\(1(\.0)?,1(\.0)?,?\)",
@@ -157,6 +160,7 @@ register(
         forward=lambda a: a.x * a.y,
         local=lambda a: (a.y, a.x),
         rule="the other operand's data × out.grad",
+        local_rule="(other.data, self.data)",
         tells=(
             r"other(\.data)?\*out\.grad",
             r"self\.data\*out\.grad",
@@ -178,7 +182,7 @@ register(
             ),
             "mul_self_twice": Wrong(
                 lambda a: (a.x, a.x),
-                "Each input's local derivative is the *other* input's data: "
+                "Each input's local derivative is the other input's data: "
                 "d(self*other)/d(self) is `other.data`, not `self.data`.",
                 "Both inputs got a share made from self's value: nudge y and compare its slope "
                 "with what your code gave y.",
@@ -197,6 +201,7 @@ register(
         forward=lambda a: a.x**a.n,
         local=lambda a: (a.n * a.x ** (a.n - 1),),
         rule="n·x**(n-1) × out.grad",
+        local_rule="(n·x**(n-1),), with n = other",
         tells=(
             r"(n|other)\*(x|self\.data)\*\*\(?(n|other)-1",
             r"\*\*\((n|other)-1\)",
@@ -293,6 +298,7 @@ register(
         forward=lambda a: math.exp(a.x),
         local=lambda a: (a.out,),
         rule="out.data × out.grad",
+        local_rule="(math.exp(x),)",
         tells=(
             r"out\.data\*out\.grad",
             r"\(?e\*\*x\)?/(∂|d)x(=|is)e\*\*x",
@@ -313,6 +319,8 @@ register(
                 "(`self.data`) is the input.",
                 "Your code computes the slope from the input, x: measure the slope at a few "
                 "values of x and compare it with the output's value there.",
+                "d(e**x)/dx is e**x itself, which the tuple computes as `math.exp(x)`; `x` "
+                "(`self.data`) is the input.",
             )
         },
     )
@@ -327,6 +335,7 @@ register(
         forward=lambda a: 0.0 if a.x < 0 else a.x,
         local=lambda a: (float(a.out > 0),),
         rule="(1 if out.data > 0 else 0) × out.grad",
+        local_rule="(float(x > 0),)",
         tells=(
             r"\(?out\.data>0\)?\*out\.grad",
             r"float\((out\.data|x|self\.data)>0\)",
@@ -348,6 +357,8 @@ register(
                 "`(out.data > 0)`, the slope, not `out.data`, the value.",
                 "Your code's slope changes with x where the ReLU rises: nudge x at two "
                 "positive values and compare.",
+                "ReLU's slope is 1 where it is positive and 0 elsewhere: use `float(x > 0)`, the "
+                "slope, not the ReLU's value.",
             ),
             "relu_unmasked": Wrong(
                 lambda a: (1.0,),
@@ -355,6 +366,8 @@ register(
                 "`(out.data > 0)`, so that a negative input gets 0.",
                 "Your code gives a negative input a share: nudge x where it is negative and "
                 "see how far the output moves.",
+                "ReLU passes the gradient only where its input was positive: use `float(x > 0)`, "
+                "so that a negative input gets 0.",
             ),
             "relu_at_zero": Wrong(
                 lambda a: (float(a.x >= 0),),
@@ -376,6 +389,7 @@ register(
         forward=lambda a: math.log(a.x),
         local=lambda a: (1 / a.x,),
         rule="(1 / x) × out.grad",
+        local_rule="(1 / x,)",
         tells=(
             r"(?<![\d.])1(\.0)?/(x|self\.data)(?![\w*(])",
             r"frac\(1\)\((x|self\.data)\)",
@@ -400,6 +414,8 @@ register(
                 "output `out.data`.",
                 "Your code computes the slope from the output: measure the slope at a few "
                 "values of x and compare it with x and with the output.",
+                "d(ln x)/dx is 1 over the input, `1 / x` (`1 / self.data`), not over the "
+                "logarithm it returns.",
             ),
         },
     )
@@ -416,6 +432,7 @@ register(
         forward=lambda a: 1 / (1 + math.exp(-a.x)),
         local=lambda a: (a.out * (1 - a.out),),
         rule="s·(1 - s) × out.grad, with s = out.data",
+        local_rule="(s·(1 - s),)",
         tells=(
             r"(s|out\.data|σ\(x\))\*\((1-(s|out\.data|σ\(x\)))\)",
             r"\(1-(s|out\.data)\)\*(s|out\.data)",
@@ -434,6 +451,8 @@ register(
                 "(`s`, `out.data`), not of x (`self.data`).",
                 "Your code computes the slope from the input, x: the prompt asks for a "
                 "formula in the output, s. Measure the slope and compare it with s.",
+                "Use the output, not the input: the sigmoid's slope is made of s, its output "
+                "(`s`), not of x (`self.data`).",
             ),
             "sigmoid_one_factor": Wrong(
                 lambda a: (a.out,),

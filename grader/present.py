@@ -129,7 +129,7 @@ def _row(seen, j, uses, exercise, told):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
     value = explain.grad_of(name)
     if isinstance(got, str):  # not a number at all: the name of what it was
-        why = explain.not_a_number_sentence(name, got)
+        why = explain.not_a_number_sentence(name, got, exercise.design)
         return Row(value, j, None, expected, got, seven(expected), False, why, ["not_a_number"])
     if not agrees(got, got):  # nan or infinite
         why = explain.not_a_number_sentence(name, seven(got))

@@ -177,3 +177,31 @@ def test_a_tab_says_which_earlier_page_worked_its_rule_out_and_no_other_tab_has_
     earlier page worked through names that page (the widget says so on the tab)."""
     earlier = [title for title, f in NAV[: _page_of(exercise)] if _works_out(PAGES[f], exercise)]
     assert exercise.worked == (earlier[0] if earlier else ""), earlier
+
+
+def test_the_exercise_page_names_the_worked_tabs_and_the_tabs_to_find():
+    text = PAGES["exercises.md"]
+    paragraph = next(p for p in text.split("\n\n") if "were worked through on earlier pages" in p)
+    worked, _, rest = paragraph.partition("write them without looking back")
+    to_find = rest.partition("are yours to find")[0]
+    tabs = [e for e in EXERCISES.values() if e.kind == "op" and e.design == "closures"]
+    assert set(re.findall(r"`([^`]+)`", worked)) == {e.label for e in tabs if e.worked}
+    assert set(re.findall(r"`([^`]+)`", to_find)) == {e.label for e in tabs if not e.worked}
+
+
+def _sections(exercise):
+    answers = {name: bodies for e, name, bodies, *_ in expectations(EXERCISES) if e is exercise}
+    for section, said in golden(exercise).items():
+        yield section, without_their_code(said, answers[section.removesuffix(FORMULA_RUNG)])
+
+
+@pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
+def test_each_design_speaks_its_own_words(exercise):
+    """The local-gradients design has tuples and no `out`: its words never send the learner to
+    `.grad +=` or `out.data`; a one-input op's words never name `other.grad`."""
+    one_input = all(OPS[op].arity == 1 for op in exercise.ops)
+    for section, said in _sections(exercise):
+        if exercise.design != "closures":
+            assert not re.search(r"out\.data|\.grad \+=|`out`", said), section
+        if one_input:
+            assert "other.grad" not in said, section
