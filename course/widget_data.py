@@ -16,6 +16,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "graphs": "mul.1c2d….json",      # its checks' graphs, in assets/course/graphs/
          "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
                    "exponent": null},     # a power's: its build says `x ** n` then
+         "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
