@@ -1,0 +1,261 @@
+"""The judge's half of "Check my whole engine" (issue 42): each random graph the learner's class
+ran (runner/fuzz.py) held against the answer key, and the first that fails shrunk to a smallest
+one that still fails, by running smaller candidates: a node removed, a subgraph replaced by a
+leaf holding its value, a constant made plainer.
+
+Running is the caller's: `run(graphs)` gives runner/fuzz.py's `run_graphs` for them, in this
+process for trusted code (tests) or in a child process (grader/fuzz_cli.py). Its reports are
+untrusted data: anything no run could have sent counts as a failure.
+"""
+
+from dataclasses import dataclass
+from itertools import islice
+
+from runner.fuzz import LARGEST_DATA, LARGEST_GRAD, build, moderate, random_graphs
+from runner.numbers import decode
+
+from .answer_key import Node, answer
+from .precision import agrees
+
+BATCH = 100  # graphs a run: a failure early in the search ends it early
+MOST_ROUNDS = 60  # of shrinking: each round makes the graph strictly smaller
+PLAIN = (1.0, 2.0, -1.0, 0.5, 0.0)  # the constants a shrunk graph is tried with, plainest first
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A graph the learner's class gets wrong: a leaf's grad (`got` a float, or the name of
+    what it was instead of a number) against the key's, or the error it raised."""
+
+    graph: dict
+    leaf: str = ""
+    got: object = None
+    expected: float = 0.0
+    error: str = ""  # runner/errors.py's summary, when the class raised
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The outcome of a search: `first` the failing graph as drawn and `number` its place
+    (1-based) among the graphs drawn, `smallest` what shrinking made of it; `broken` the
+    error of a class that does not compile (then no graph ran); all empty when none failed."""
+
+    searched: int
+    first: Failure | None = None
+    number: int = 0
+    smallest: Failure | None = None
+    broken: str = ""
+
+
+class _Built:
+    """A graph as the answer key reads a check (grader/answer_key.py `answer`)."""
+
+    def __init__(self, graph, labels):
+        self.grad = graph["grad"]
+        self._graph, self._labels = graph, labels
+
+    def graph(self, make):
+        return build(self._graph, self._labels, make)
+
+
+def key(graph, labels):
+    """The answer key's grads of the graph's leaves, `{leaf: grad}`, and its nodes."""
+    nodes, space = answer(_Built(graph, labels))
+    return {name: space[name].grad for name, _ in graph["leaves"]}, nodes
+
+
+def judged(graph, report, labels):
+    """The Failure `report` (one graph's, from the runner) shows, or None when every leaf's grad
+    agrees with the key to seven decimals."""
+    if not isinstance(report, dict):
+        return Failure(graph, error="its report was unreadable")
+    if "error" in report:
+        summary = report["error"].get("summary") if isinstance(report["error"], dict) else None
+        return Failure(graph, error=summary if isinstance(summary, str) else "an error")
+    grads = report.get("grads")
+    if not isinstance(grads, dict):
+        return Failure(graph, error="its report was unreadable")
+    expected, _ = key(graph, labels)
+    for leaf, right in expected.items():
+        try:
+            got = decode(grads[leaf])
+        except (KeyError, ValueError):
+            return Failure(graph, error="its report was unreadable")
+        if not (isinstance(got, float) and agrees(got, right)):
+            return Failure(graph, leaf, got, right)
+    return None
+
+
+def first_failure(graphs, outcome, labels):
+    """`(index, Failure)` of the first graph that fails in `outcome` (what `run` gave for
+    `graphs`), else None; `outcome` is untrusted too."""
+    reports = outcome.get("reports") if isinstance(outcome, dict) else None
+    if not isinstance(reports, list) or len(reports) != len(graphs):
+        return 0, Failure(graphs[0], error="its report was unreadable")
+    for index, (graph, report) in enumerate(zip(graphs, reports, strict=True)):
+        failure = judged(graph, report, labels)
+        if failure:
+            return index, failure
+    return None
+
+
+def broken(outcome):
+    """The error of a class that does not compile, from `run`'s outcome, else ""."""
+    found = outcome.get("broken") if isinstance(outcome, dict) else None
+    if not found:
+        return ""
+    summary = found.get("summary") if isinstance(found, dict) else None
+    return summary if isinstance(summary, str) else "the class does not compile"
+
+
+def search(design, ops, run, count, seed):
+    """The Finding of `count` random graphs over `ops` (seeded by `seed`), run by `run`."""
+    labels = design["labels"]
+    drawn = random_graphs(design, ops, seed)
+    done = 0
+    while done < count:
+        graphs = list(islice(drawn, min(BATCH, count - done)))
+        outcome = run(graphs)
+        if broken(outcome):
+            return Finding(done, broken=broken(outcome))
+        found = first_failure(graphs, outcome, labels)
+        if found:
+            index, failure = found
+            smallest = shrink(failure, run, labels)
+            return Finding(done + index + 1, failure, done + index + 1, smallest)
+        done += len(graphs)
+    return Finding(done)
+
+
+def shrink(failure, run, labels):
+    """A smallest Failure that `failure`'s graph shrinks to: each round runs every smaller
+    candidate at once and keeps the first that still fails."""
+    for _ in range(MOST_ROUNDS):
+        here = size(failure.graph)
+        candidates = [c for c in _unique(candidates_of(failure.graph, labels)) if size(c) < here]
+        candidates = [c for c in candidates if usable(c, labels)]
+        if not candidates:
+            return failure
+        outcome = run(candidates)
+        found = None if broken(outcome) else first_failure(candidates, outcome, labels)
+        if not found or found[1].error == "its report was unreadable":
+            return failure
+        failure = found[1]
+    return failure
+
+
+def size(graph):
+    """What shrinking makes smaller, most important first: ops, leaves, then plainness."""
+    plainness = sum(_plainness(value) for _, value in graph["leaves"])
+    for _, _, operands in graph["nodes"]:
+        plainness += sum(_plainness(o) for o in operands[1:] if not isinstance(o, str))
+    return (len(graph["nodes"]), len(graph["leaves"]), plainness, graph["grad"] != 1.0)
+
+
+def _plainness(value):
+    if value in PLAIN:
+        return PLAIN.index(value) * 0.1
+    return 1 if float(value).is_integer() else 2
+
+
+def usable(graph, labels):
+    """Whether the answer key computes `graph` to finite numbers of moderate size, as every
+    graph the runner draws (runner/fuzz.py)."""
+    try:
+        _, nodes = key(graph, labels)
+    except Exception:  # noqa: BLE001 - the domain of an op: log(-1), an overflow
+        return False
+    return all(
+        moderate(node.data, LARGEST_DATA) and moderate(node.grad, LARGEST_GRAD) for node in nodes
+    )
+
+
+def candidates_of(graph, labels):
+    """Graphs a little smaller than `graph`, those with fewer ops first."""
+    for index in range(len(graph["nodes"]) - 1):
+        yield _pruned(graph | {"nodes": graph["nodes"][: index + 1]})  # an earlier output
+    for index in range(len(graph["nodes"])):
+        yield from _without(graph, index)
+    for index in range(len(graph["nodes"]) - 1):
+        yield _as_leaf(graph, index, labels)
+    yield from _leaves_merged(graph)
+    yield from _plainer(graph)
+
+
+def _without(graph, index):
+    """The node at `index` removed, its uses given each of its operands in turn."""
+    name, _, operands = graph["nodes"][index]
+    for operand in dict.fromkeys(o for o in operands if isinstance(o, str)):
+        nodes = [_renamed(node, name, operand) for node in graph["nodes"] if node[0] != name]
+        if nodes:
+            yield _pruned(graph | {"nodes": nodes})
+
+
+def _as_leaf(graph, index, labels):
+    """The subgraph ending at node `index` replaced by a new leaf holding its value."""
+    name = graph["nodes"][index][0]
+    output, space = build(graph, labels, lambda value, _: Node(value))
+    value = round(space[name].data, 2) if isinstance(space[name].data, float) else 1.0
+    taken = {leaf for leaf, _ in graph["leaves"]} | {node[0] for node in graph["nodes"]}
+    leaf = next(letter for letter in "abcdefghijklmnopqrstuvwxyz" if letter not in taken)
+    nodes = [_renamed(node, name, leaf) for node in graph["nodes"] if node[0] != name]
+    return _pruned(graph | {"leaves": [*graph["leaves"], [leaf, value]], "nodes": nodes})
+
+
+def _leaves_merged(graph):
+    """Each leaf after the first replaced by the first: one leaf fewer."""
+    first = graph["leaves"][0][0]
+    for leaf, _ in graph["leaves"][1:]:
+        nodes = [_renamed(node, leaf, first) for node in graph["nodes"]]
+        yield _pruned(graph | {"nodes": nodes})
+
+
+def _plainer(graph):
+    """Each constant, leaf value and the upstream grad made plainer, one at a time."""
+    if graph["grad"] != 1.0:
+        yield graph | {"grad": 1.0}
+    for index, (leaf, value) in enumerate(graph["leaves"]):
+        for plain in _plain_values(value):
+            leaves = [list(item) for item in graph["leaves"]]
+            leaves[index] = [leaf, plain]
+            yield graph | {"leaves": leaves}
+    for index, (name, op, operands) in enumerate(graph["nodes"]):
+        for place, operand in enumerate(operands):
+            if isinstance(operand, str):
+                continue
+            for plain in _plain_values(operand):
+                changed = list(operands)
+                changed[place] = int(plain) if float(plain).is_integer() else plain
+                nodes = list(graph["nodes"])
+                nodes[index] = [name, op, changed]
+                yield graph | {"nodes": nodes}
+
+
+def _plain_values(value):
+    return [plain for plain in (*PLAIN, float(round(value))) if plain != value]
+
+
+def _renamed(node, old, new):
+    name, op, operands = node
+    return [name, op, [new if operand == old else operand for operand in operands]]
+
+
+def _pruned(graph):
+    """`graph` without the nodes the output does not read, nor the leaves no node reads."""
+    needed = {graph["nodes"][-1][0]}
+    kept = []
+    for node in reversed(graph["nodes"]):
+        if node[0] in needed:
+            kept.append(node)
+            needed |= {o for o in node[2] if isinstance(o, str)}
+    leaves = [leaf for leaf in graph["leaves"] if leaf[0] in needed]
+    return graph | {"leaves": leaves or graph["leaves"][:1], "nodes": kept[::-1]}
+
+
+def _unique(graphs):
+    seen = set()
+    for graph in graphs:
+        mark = repr(graph)
+        if mark not in seen:
+            seen.add(mark)
+            yield graph
