@@ -4,8 +4,9 @@ one that still fails, by running smaller candidates: a node removed, a subgraph 
 leaf holding its value, a constant made plainer.
 
 Running is the caller's: `run(graphs)` gives runner/fuzz.py's `run_graphs` for them, in this
-process for trusted code (tests) or in a child process (grader/fuzz_cli.py). Its reports are
-untrusted data: anything no run could have sent counts as a failure.
+process for trusted code (tests) or in a child process (grader/fuzz_cli.py), and raises
+Unrunnable when the run gave no report (its time limit passed). Its reports are untrusted
+data: anything no run could have sent counts as a failure.
 """
 
 from dataclasses import dataclass
@@ -20,6 +21,10 @@ from .precision import agrees
 BATCH = 100  # graphs a run: a failure early in the search ends it early
 MOST_ROUNDS = 60  # of shrinking: each round makes the graph strictly smaller
 PLAIN = (1.0, 2.0, -1.0, 0.5, 0.0)  # the constants a shrunk graph is tried with, plainest first
+
+
+class Unrunnable(RuntimeError):
+    """A run that gave no report: the message says why."""
 
 
 @dataclass(frozen=True)
@@ -38,13 +43,19 @@ class Failure:
 class Finding:
     """The outcome of a search: `first` the failing graph as drawn and `number` its place
     (1-based) among the graphs drawn, `smallest` what shrinking made of it; `broken` the
-    error of a class that does not compile (then no graph ran); all empty when none failed."""
+    error of a class that does not compile (then no graph ran); `stopped`, why a run of graphs
+    gave no report; all empty when none failed."""
 
     searched: int
     first: Failure | None = None
     number: int = 0
     smallest: Failure | None = None
     broken: str = ""
+    stopped: str = ""
+
+    @property
+    def failed(self):
+        return bool(self.first or self.broken or self.stopped)
 
 
 class _Built:
@@ -115,7 +126,10 @@ def search(design, ops, run, count, seed):
     done = 0
     while done < count:
         graphs = list(islice(drawn, min(BATCH, count - done)))
-        outcome = run(graphs)
+        try:
+            outcome = run(graphs)
+        except Unrunnable as error:
+            return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
         if broken(outcome):
             return Finding(done, broken=broken(outcome))
         found = first_failure(graphs, outcome, labels)
@@ -136,7 +150,10 @@ def shrink(failure, run, labels):
         candidates = [c for c in candidates if usable(c, labels)]
         if not candidates:
             return failure
-        outcome = run(candidates)
+        try:
+            outcome = run(candidates)
+        except Unrunnable:
+            return failure  # a candidate ran too long: the graph as it is still fails
         found = None if broken(outcome) else first_failure(candidates, outcome, labels)
         if not found or found[1].error == "its report was unreadable":
             return failure

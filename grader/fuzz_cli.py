@@ -1,0 +1,177 @@
+"""`python -m grader fuzz PATH [--graphs N] [--seed S]`: a learner's whole engine, as their work
+file holds it, run on random graphs over every op they wrote (grader/fuzz.py); prints the
+smallest graph it gets wrong, or "no failing graph in N". Exit status 1 when a graph failed,
+0 when none did, 2 for a file that is not a work file.
+
+A work file is untrusted code: each run of graphs is runner/fuzz.py in a child process of its
+own under a time limit, as grader/isolated.py runs the maintainers' table; the child imports
+`runner/` only, handed the runner's data, never the grader.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from runner.assembly import is_stub
+from runner.fuzz import statement
+
+from .disclosure import tells
+from .exercises import load_catalog
+from .figures import seven
+from .fuzz import Unrunnable, search
+from .handin import HandInError, code_key, read_handin
+from .runner_data import runner_data
+
+ROOT = Path(__file__).resolve().parent.parent
+TIME_LIMIT = 20  # seconds for one run of graphs: a hundred take well under a second
+# what the learner wrote in each design, as the course calls it
+WRITTEN = {"closures": "Your closures", "local_grads": "Your local-gradient tuples"}
+
+
+def main(argv):
+    args = _parser().parse_args(argv)
+    try:
+        handin = read_handin(Path(args.path).read_bytes())
+    except OSError as error:
+        print(f"{args.path}: cannot be read: {error.strerror}", file=sys.stderr)
+        return 2
+    except HandInError as error:
+        print(f"{args.path}: {error}", file=sys.stderr)
+        return 2
+    catalog = load_catalog()
+    known = runner_data(catalog)
+    failed, texts = False, []
+    for name, design in known["designs"].items():
+        bodies = written(handin, catalog, name)
+        if bodies:
+            run = isolated(design, bodies)
+            finding = search(design, list(bodies), run, args.graphs, args.seed)
+            failed |= finding.failed
+            texts.append(told(finding, WRITTEN.get(name, name), design["labels"], args))
+    print(
+        "\n\n".join(texts) or "nothing to check: the file holds no op's code but the starter code"
+    )
+    return 1 if failed else 0
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m grader fuzz",
+        description="Run a learner's whole Value class on random graphs and print the "
+        "smallest graph it gets wrong.",
+    )
+    parser.add_argument("path", help='a work file, as "Download my work" saves it')
+    parser.add_argument(
+        "--graphs", type=_positive, default=500, help="how many graphs to try (500)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="which graphs: the same seed, the same")
+    return parser
+
+
+def _positive(text):
+    number = int(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return number
+
+
+def written(handin, catalog, design):
+    """`{op: code}` of the ops of `design` whose tab holds more than its starter code."""
+    found = {}
+    for exercise in catalog.values():
+        if exercise.design != design or exercise.kind != "op":
+            continue
+        op = exercise.ops[0]
+        code = handin.code.get(code_key(design, op))
+        if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):
+            found[op] = code
+    return found
+
+
+def isolated(design, bodies):
+    """`run(graphs)` for grader/fuzz.py: runner/fuzz.py in a child process, per call."""
+
+    def run(graphs):
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "reports.json"
+            request = {"design": design, "bodies": bodies, "graphs": graphs, "out": str(out)}
+            try:
+                done = subprocess.run(
+                    [sys.executable, "-c", "from runner.fuzz import main; main()"],
+                    input=json.dumps(request),
+                    capture_output=True,
+                    text=True,
+                    timeout=TIME_LIMIT,
+                    cwd=ROOT,
+                )
+            except subprocess.TimeoutExpired:
+                raise Unrunnable(f"still running after {TIME_LIMIT} s") from None
+            if not out.exists():
+                raise Unrunnable(f"the process ended (status {done.returncode}) before it reported")
+            try:
+                return json.loads(out.read_text(encoding="utf-8"))
+            except ValueError:
+                return None  # judged as a report no run could have sent
+
+    return run
+
+
+def told(finding, whose, labels, args):
+    """What the search found, in words that state no local derivative (grader/disclosure.py):
+    the graph, the leaf, and the two numbers."""
+    if finding.broken:
+        return f"{whose} do not compile, so no graph ran: {_quiet(finding.broken)}"
+    if finding.stopped:
+        return f"{whose}: a run of {finding.stopped}"
+    if not finding.first:
+        return f"{whose}: no failing graph in {finding.searched} (seed {args.seed})."
+    smallest = finding.smallest
+    lines = [
+        f"{whose} fail on graph {finding.number} of {args.graphs} (seed {args.seed}), which "
+        f"has {_ops(finding.first.graph)}. The smallest graph that still fails has "
+        f"{_ops(smallest.graph)}:",
+        "",
+        *program(smallest.graph, labels),
+        "",
+    ]
+    if smallest.error:
+        lines.append(f"Your engine raised an error: {_quiet(smallest.error)}")
+    else:
+        got = seven(smallest.got) if isinstance(smallest.got, float) else smallest.got
+        lines.append(
+            f"{smallest.leaf}.grad: your engine gives {got}, "
+            f"the answer key {seven(smallest.expected)}."
+        )
+    return "\n".join(lines)
+
+
+def program(graph, labels):
+    """The graph as Python, one statement a line, its output named `out`."""
+    lines = [f"{leaf} = Value({value!r})" for leaf, value in graph["leaves"]]
+    nodes = graph["nodes"]
+    lines += [statement(node, labels) for node in nodes[:-1]]
+    if nodes:
+        lines.append(statement(["out", *nodes[-1][1:]], labels))
+    output = "out" if nodes else graph["leaves"][0][0]
+    if graph["grad"] == 1.0:
+        lines.append(f"{output}.backward()")
+    else:
+        lines.append(
+            f"# the backward pass, from {output}.grad = {graph['grad']!r} "
+            "(backward() itself starts from 1.0)"
+        )
+    return lines
+
+
+def _ops(graph):
+    count = len(graph["nodes"])
+    return f"{count} op" + ("" if count == 1 else "s")
+
+
+def _quiet(summary):
+    """An error's summary, without its message if that states a local derivative (the message
+    may quote the learner's code)."""
+    return summary.partition(":")[0] if tells(summary) else summary

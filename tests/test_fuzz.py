@@ -1,0 +1,157 @@
+"""The fuzzer of "Check my whole engine" (issue 42): random graphs over a design's ops, run on the
+learner's whole class (runner/fuzz.py), judged and shrunk (grader/fuzz.py), and its command
+(grader/fuzz_cli.py). The course's own answers run in this process; the command runs a work
+file's code in a child process."""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from grader import fuzz_cli
+from grader.disclosure import tells
+from grader.exercises import load_catalog
+from grader.fuzz import first_failure, search
+from grader.handin import code_key
+from grader.runner_data import runner_data
+from runner.fuzz import build_code, random_graphs, run_graphs
+
+CATALOG = load_catalog()
+KNOWN = runner_data(CATALOG)
+OP_EXERCISES = [e for e in CATALOG.values() if e.kind == "op"]
+
+
+def in_process(design, bodies):
+    return lambda graphs: run_graphs(design, bodies, graphs)
+
+
+def fuzz(design_name, bodies, graphs, seed=0):
+    design = KNOWN["designs"][design_name]
+    return search(design, list(design["labels"]), in_process(design, bodies), graphs, seed)
+
+
+@pytest.mark.parametrize("exercise", OP_EXERCISES, ids=lambda e: e.id)
+def test_every_known_wrong_closure_fails_within_500_graphs_and_shrinks_to_three_ops(exercise):
+    """Each known wrong answer of an op's tab, with the references for every other op: a class
+    that does not compile is told so; any other fails on a graph that shrinks to 3 ops or
+    fewer, and the words for it state no local derivative."""
+    op = exercise.ops[0]
+    design = KNOWN["designs"][exercise.design]
+    for wrong in exercise.known_wrong:
+        bodies = design["references"] | {op: wrong.bodies[op]}
+        finding = fuzz(exercise.design, bodies, 500)
+        assert finding.failed, f"{exercise.id}: {wrong.name} passed 500 graphs"
+        if not finding.broken:
+            assert finding.number <= 500
+            assert len(finding.smallest.graph["nodes"]) <= 3, (wrong.name, finding.smallest)
+        args = SimpleNamespace(graphs=500, seed=0)
+        words = fuzz_cli.told(finding, "Your code", design["labels"], args)
+        assert tells(words) == [], (wrong.name, words)
+
+
+@pytest.mark.parametrize("design_name", ["closures", "local_grads"])
+def test_the_references_pass_5000_graphs(design_name):
+    """About 2 s a design in CPython here (bench/fuzz_pace.py measures it)."""
+    design = KNOWN["designs"][design_name]
+    finding = fuzz(design_name, design["references"], 5000)
+    assert not finding.failed and finding.searched == 5000
+
+
+def test_the_same_seed_draws_the_same_graphs_and_another_seed_others():
+    design = KNOWN["designs"]["closures"]
+
+    def drawn(seed):
+        graphs = random_graphs(design, list(design["labels"]), seed)
+        return [build_code(next(graphs), design["labels"]) for _ in range(20)]
+
+    assert drawn(7) == drawn(7)
+    assert drawn(7) != drawn(8)
+
+
+def test_the_graphs_have_what_the_issue_asks_for():
+    """Over 500 graphs: every op, shared nodes, a node used twice by one op, constants on
+    both sides, upstream grads other than 1, chains of several ops."""
+    design = KNOWN["designs"]["closures"]
+    graphs = random_graphs(design, list(design["labels"]), 0)
+    sample = [next(graphs) for _ in range(500)]
+    used = {op for graph in sample for _, op, _ in graph["nodes"]}
+    assert used == set(design["labels"])
+    operands = [operands for graph in sample for _, op, operands in graph["nodes"]]
+    binary = [o for g in sample for _, op, o in g["nodes"] if op in ("add", "mul")]
+    assert any(o[0] == o[1] for o in binary)
+    assert any(isinstance(o[0], float) for o in binary)
+    assert any(isinstance(o[1], float) for o in binary)
+    assert any(graph["grad"] != 1.0 for graph in sample)
+    assert max(len(graph["nodes"]) for graph in sample) >= 6
+    assert len(operands) > 1000
+
+    def shared(graph):
+        names = [o for _, _, ops in graph["nodes"] for o in ops if isinstance(o, str)]
+        return len(names) > len(set(names))
+
+    assert any(shared(graph) for graph in sample)
+
+
+def test_a_report_no_run_could_send_is_a_failure():
+    design = KNOWN["designs"]["closures"]
+    graphs = [next(random_graphs(design, ["add"], 0))]
+    labels = design["labels"]
+    for outcome in (None, {"reports": []}, {"reports": [{"grads": {}}]}, {"reports": [7]}):
+        assert first_failure(graphs, outcome, labels)[1].error == "its report was unreadable"
+
+
+def work_file(tmp_path, changed=None):
+    code = {code_key(e.design, e.ops[0]): e.solutions[e.ops[0]] for e in OP_EXERCISES} | (
+        changed or {}
+    )
+    path = tmp_path / "work.json"
+    path.write_text(json.dumps({"format": "micrograd-work", "version": 1, "code": code}))
+    return str(path)
+
+
+def test_the_command_finds_no_failing_graph_in_the_references(tmp_path, capsys):
+    assert fuzz_cli.main([work_file(tmp_path), "--graphs", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "Your closures: no failing graph in 50 (seed 0)." in out
+    assert "Your local-gradient tuples: no failing graph in 50 (seed 0)." in out
+
+
+def test_the_command_prints_the_smallest_failing_graph_as_python(tmp_path, capsys):
+    wrong = {"tanh": "self.grad = (1 - out.data**2) * out.grad"}
+    assert fuzz_cli.main([work_file(tmp_path, wrong), "--seed", "0"]) == 1
+    out = capsys.readouterr().out
+    program = out.split("\n\n")[1]
+    assert program.splitlines()[0].startswith("a = Value(")
+    assert program.splitlines()[-2].startswith("out = ")
+    assert program.splitlines()[-1] == "out.backward()"
+    compile(program, "<graph>", "exec")
+    assert "a.grad: your engine gives " in out and ", the answer key " in out
+    assert tells(out) == []
+
+
+def test_the_command_names_a_class_that_does_not_compile(tmp_path, capsys):
+    broken = {"local_grads/mul": "(other.data,"}
+    assert fuzz_cli.main([work_file(tmp_path, broken), "--graphs", "20"]) == 1
+    assert "Your local-gradient tuples do not compile, so no graph ran: SyntaxError" in (
+        capsys.readouterr().out
+    )
+
+
+def test_the_command_stops_an_endless_loop(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(fuzz_cli, "TIME_LIMIT", 1)
+    endless = {"mul": "while True:\n    pass"}
+    assert fuzz_cli.main([work_file(tmp_path, endless), "--graphs", "20"]) == 1
+    assert "Your closures: a run of graphs 1 to 20: still running after 1 s" in (
+        capsys.readouterr().out
+    )
+
+
+@pytest.mark.parametrize(
+    "content", [b"not json", b'{"format": "micrograd-work", "version": 9, "code": {}}']
+)
+def test_the_command_refuses_a_file_that_is_not_a_work_file(tmp_path, content, capsys):
+    path = tmp_path / "work.json"
+    path.write_bytes(content)
+    assert fuzz_cli.main([str(path)]) == 2
+    assert fuzz_cli.main([str(tmp_path / "missing.json")]) == 2
+    assert "cannot be read" in capsys.readouterr().err
