@@ -18,7 +18,7 @@ from runner.numbers import decode
 from .answer_key import Node, answer
 from .precision import agrees
 
-BATCH = 100  # graphs a run: a failure early in the search ends it early
+BATCH = 100  # graphs a run, by default: a failure early in the search ends it early
 MOST_ROUNDS = 60  # of shrinking: each round makes the graph strictly smaller
 PLAIN = (1.0, 2.0, -1.0, 0.5, 0.0)  # the constants a shrunk graph is tried with, plainest first
 
@@ -119,13 +119,14 @@ def broken(outcome):
     return summary if isinstance(summary, str) else "the class does not compile"
 
 
-def search(design, ops, run, count, seed):
-    """The Finding of `count` random graphs over `ops` (seeded by `seed`), run by `run`."""
+def search(design, ops, run, count, seed, batch=BATCH):
+    """The Finding of `count` random graphs over `ops` (seeded by `seed`), run by `run`,
+    `batch` graphs at a time."""
     labels = design["labels"]
     drawn = random_graphs(design, ops, seed)
     done = 0
     while done < count:
-        graphs = list(islice(drawn, min(BATCH, count - done)))
+        graphs = list(islice(drawn, min(batch, count - done)))
         try:
             outcome = run(graphs)
         except Unrunnable as error:
