@@ -4,6 +4,9 @@ learner's whole class (runner/fuzz.py), judged and shrunk (grader/fuzz.py), and 
 file's code in a child process."""
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -19,6 +22,25 @@ from runner.fuzz import build_code, random_graphs, run_graphs
 CATALOG = load_catalog()
 KNOWN = runner_data(CATALOG)
 OP_EXERCISES = [e for e in CATALOG.values() if e.kind == "op"]
+ROOT = Path(__file__).resolve().parent.parent
+# both halves in one interpreter: the smallest failing graph of a wrong tanh, and the count of
+# graphs the references pass, as JSON (what Pyodide and CPython must agree on)
+BOTH_HALVES = """
+import json
+from grader.exercises import load_catalog
+from grader.fuzz import search
+from grader.runner_data import runner_data
+from runner.fuzz import run_graphs
+
+design = runner_data(load_catalog())["designs"]["closures"]
+ops = list(design["labels"])
+wrong = design["references"] | {"tanh": "self.grad = (1 - out.data**2) * out.grad"}
+bad = search(design, ops, lambda graphs: run_graphs(design, wrong, graphs), 500, 3)
+good = search(design, ops, lambda graphs: run_graphs(design, design["references"], graphs), 200, 3)
+found = json.dumps([bad.number, bad.smallest.graph, bad.smallest.leaf,
+                    round(bad.smallest.got, 7), good.searched, good.failed])
+found
+"""
 
 
 def in_process(design, bodies):
@@ -155,3 +177,21 @@ def test_the_command_refuses_a_file_that_is_not_a_work_file(tmp_path, content, c
     assert fuzz_cli.main([str(path)]) == 2
     assert fuzz_cli.main([str(tmp_path / "missing.json")]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_pyodide_draws_runs_and_shrinks_exactly_like_cpython():
+    """The browser's runtime (Pyodide in Node) draws the same graphs for the same seed, and
+    finds and shrinks the same failure."""
+    namespace = {}
+    exec(BOTH_HALVES, namespace)
+    done = subprocess.run(
+        ["node", "tests/pyodide/run.mjs"],
+        input=BOTH_HALVES,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+    )
+    assert json.loads(done.stdout) == json.loads(namespace["found"])
