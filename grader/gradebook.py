@@ -81,9 +81,9 @@ def feedback(graded, exercises, weights):
     for name, exercise in exercises.items():
         tab = graded.tabs.get(name)
         if tab is None:
-            lines += [f"## {exercise.label}: not attempted", ""]
+            lines += [f"## {name} ({exercise.label}): not attempted", ""]
             continue
-        lines += [f"## {exercise.label}: {tab.verdict} ({number(scores.get(name, 0))} points)"]
+        lines += [f"## {name} ({exercise.label}): {tab.verdict}, {number(scores[name])} points"]
         lines += [tab.summary, *([tab.diagnosis] if tab.diagnosis else [])]
         lines += [
             f"  {MARKS[passed]} {value} = {got}: {why}" for value, got, passed, why in tab.rows
