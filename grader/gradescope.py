@@ -90,7 +90,7 @@ def result_json(graded, exercises, weights, seconds):
         words = _section(feedback(graded, {name: exercise}, {name: weights[name]}))
         tests.append(
             {
-                "name": exercise.label,
+                "name": f"{name} ({exercise.label})",
                 "score": scores[name],
                 "max_score": weights[name],
                 "status": "passed" if tab and tab.verdict == "pass" else "failed",
