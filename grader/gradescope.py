@@ -16,11 +16,13 @@ from .handin import course_id
 from .regrade import files_in, regrade_file
 from .sealed import PYODIDE, ROOT, Harness, SealedRunner
 
-NODE_VERSION = "20.19.5"  # Node.js for the autograder's image: 20.19 or newer
+NODE_VERSION = "20.20.2"  # Node.js for the autograder's image: the version tested here
 SETUP = f"""#!/usr/bin/env bash
-# Gradescope runs this once, as root, when it builds the autograder's image: Python 3.11 or
-# newer and Node.js {NODE_VERSION} (from nodejs.org, checked against its published SHA-256 sums).
+# Gradescope runs this once, as root, when it builds the autograder's image (choose an Ubuntu
+# 24.04 base image: its Python is 3.12; the grader needs 3.11 or newer), and Node.js
+# {NODE_VERSION} from nodejs.org, checked against its published SHA-256 sums.
 set -euo pipefail
+apt-get update
 apt-get install -y --no-install-recommends python3 curl xz-utils ca-certificates
 python3 -c 'import sys; assert sys.version_info >= (3, 11), "the grader needs Python 3.11+"'
 cd /tmp

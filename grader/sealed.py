@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
+from functools import cache
 from pathlib import Path
 
 from .runner_data import runner_data
@@ -171,9 +172,7 @@ def resident_mb(pid):
 def sealing_flags(node, snapshot=None):
     """Node's permission model: read Pyodide, the harness and the snapshot only; no code from
     strings; a run's Python capped at PYTHON_MB."""
-    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout
-    major = int(version.strip().lstrip("v").split(".")[0] or 0)
-    permission = "--permission" if major >= 23 else "--experimental-permission"
+    permission = "--permission" if node_major(node) >= 23 else "--experimental-permission"
     readable = [f"{PYODIDE.resolve()}/*", str(HARNESS), *([str(snapshot)] if snapshot else [])]
     return [
         permission,
@@ -182,3 +181,9 @@ def sealing_flags(node, snapshot=None):
         f"--wasm-max-mem-pages={PYTHON_MB * 1024 * 1024 // PAGE}",
         "--no-warnings",
     ]
+
+
+@cache
+def node_major(node):
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout
+    return int(version.strip().lstrip("v").split(".")[0] or 0)
