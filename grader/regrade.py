@@ -23,7 +23,7 @@ from .sealed import RunFailed, SealedRunner
 # what a run that gave no report tells the learner, by why it gave none
 REFUSED = "Access to this API has been restricted"  # Node's permission model said no
 SAID = {
-    "time": "Your code was still running after {limit:g} seconds, the time limit. A loop that "
+    "time": "Your code was still running after {limit}, the time limit. A loop that "
     "never ends does this, or far more work than the test needs.",
     "memory": "Your code used more memory than grading allows, and its run was ended.",
     "refused": "Your code reached outside Python (a process, a file or the network), which "
@@ -98,7 +98,8 @@ def grade_tab(exercise, bodies, exercises, runner):
         observation = runner.run(exercise.id, bodies)
     except RunFailed as failed:
         reason = "refused" if REFUSED in str(failed) else failed.reason
-        limit = runner.harness.time_limit
+        seconds = runner.harness.time_limit
+        limit = f"{seconds:g} second{'' if seconds == 1 else 's'}"
         return Tab(reason, SAID[reason].format(limit=limit, why=failed), diagnoses=(str(failed),))
     try:
         report = json.loads(observation)

@@ -108,7 +108,10 @@ def regraded(tmp_path_factory):
     (folder / "huge.json").write_text("{" + " " * 1_100_000 + "}")
     (folder / "other.json").write_text(json.dumps({"format": "something-else"}))
     (folder / "latin1.json").write_bytes(b'{"\xe9": 1}')
-    done, rows = regrade(folder, "--jobs", "1", "--feedback", str(folder / "feedback"))
+    settings = folder / "course.yml"  # the course's settings, as mkdocs.yml holds them
+    settings.write_text("markdown_extensions:\n  - course:\n      time_limit: 2\n")
+    options = ("--jobs", "1", "--feedback", str(folder / "feedback"), "--config", str(settings))
+    done, rows = regrade(folder, *options)
     return done, rows, folder
 
 
@@ -155,7 +158,7 @@ def test_each_hostile_file_gets_its_own_verdict_or_a_named_refusal(regraded):
 def test_a_refusal_and_a_time_out_say_why_in_the_learner_s_feedback(regraded):
     _, _, folder = regraded
     endless = (folder / "feedback" / "p-endless.txt").read_text()
-    assert "still running after 5 seconds, the time limit" in endless
+    assert "still running after 2 seconds, the time limit" in endless
     refused = (folder / "feedback" / "n-os-system.txt").read_text()
     assert "reached outside Python" in refused
     ada = (folder / "feedback" / "a-ada.txt").read_text()
