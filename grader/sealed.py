@@ -124,7 +124,7 @@ class SealedRunner:
         try:
             answer = self._answer(START_LIMIT_S)
         except RunFailed as failed:
-            raise RunFailed("crashed", f"Python could not be restored ({failed})") from None
+            raise RunFailed(failed.reason, f"Python could not be restored ({failed})") from None
         if answer.get("ready") is not True:
             self.close()
             raise RunFailed("crashed", "Python could not be restored")
