@@ -7,6 +7,7 @@ the grader runs in the browser too, and the browser never imports this.
 """
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
@@ -134,7 +135,7 @@ def weight_of(text):
         points = float(value)
     except ValueError:
         points = -1
-    if not name or points < 0:
+    if not name or not math.isfinite(points) or points < 0:
         raise argparse.ArgumentTypeError(f"{text!r} is not EXERCISE=POINTS, such as mul=2")
     return name, points
 

@@ -108,6 +108,7 @@ def test_every_command_explains_itself(command):
         (["regrade", "x.json", "--jobs", "0"], "is not a whole number above 0"),
         (["regrade", "x.json", "--shard", "3/2"], "is not K/N"),
         (["regrade", "x.json", "--weight", "nope=2"], "no exercise 'nope'"),
+        (["regrade", "x.json", "--weight", "mul=nan"], "is not EXERCISE=POINTS"),
         (["regrade", "x.json", "--form", "excel"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
     ],
