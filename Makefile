@@ -9,7 +9,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # silences mkdocs-material's end-of-life banner, printed on every build
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup build build-zensical serve dev test lint format bench browsers
+.PHONY: setup regrade-setup build build-zensical serve dev test lint format bench browsers
 
 setup: $(VENV)/.installed node_modules/.installed browsers
 
@@ -22,6 +22,29 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
+
+# what `python -m grader regrade` and `gradescope` need, and nothing more: Node.js (20.19 or
+# newer) is the instructor's; this installs Pyodide (npm, without the site's other packages),
+# tqdm and PyYAML (the course's settings), at the versions the lock files pin
+regrade-setup:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
+		$$(grep -E '^(tqdm|PyYAML)==' requirements.txt)
+	mkdir -p node_modules/pyodide
+	cd node_modules/pyodide && npm pack --silent $(PYODIDE) >/dev/null
+	node -e "$$CHECK_PACKED" node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz
+	tar -xzf node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz -C node_modules/pyodide \
+		--strip-components=1 && rm node_modules/pyodide/*.tgz
+
+PYODIDE = pyodide@$(shell node -p 'require("./package.json").dependencies.pyodide')
+# the packed tarball's SHA-512 must be package-lock.json's
+define CHECK_PACKED
+const locked = require("./package-lock.json").packages["node_modules/pyodide"].integrity;
+const bytes = require("fs").readFileSync(process.argv[1]);
+const found = "sha512-" + require("crypto").createHash("sha512").update(bytes).digest("base64");
+if (found !== locked) { console.error(process.argv[1] + " is not the one package-lock.json pins"); process.exit(1); }
+endef
+export CHECK_PACKED
 
 # site_tests drive Debian's browsers (Playwright's own downloads cannot work here): Chromium,
 # Firefox ESR, and WebKitGTK's MiniBrowser through its WebDriver on a virtual screen (Xvfb)

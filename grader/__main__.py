@@ -1,13 +1,8 @@
-"""`python -m grader`: the maintainers' table (grader/report.py);
-`python -m grader regrade PATH...`: learners' hand-ins, graded (grader/regrade.py)."""
+"""`python -m grader --help`: the maintainers' table, and the commands that grade hand-ins
+(grader/cli.py)."""
 
 import sys
 
-if sys.argv[1:2] == ["regrade"]:
-    from .regrade import main
-
-    sys.exit(main(sys.argv[2:]))
-
-from .report import main
+from .cli import main
 
 sys.exit(main())

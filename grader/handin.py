@@ -4,6 +4,7 @@ format; HOSTING.md documents it), decoded once from an untrusted file.
     {"format": "micrograd-work", "version": 1,
      "course": "3f2a9c0b1d4e",            # course_id(): which exercises the work is for
      "saved": "2026-11-24T09:30:00.000Z",
+     "learner": "Ada Lovelace, s1234567",  # what the learner typed, if anything
      "code": {"mul": "self.grad += ...",   # by tab's code key: "mul", "local_grads/mul"
               "local_grads/mul": "(other.data, self.data)"},
      "tabs": {"mul": {"verdict": "pass", "at": "2026-11-24T09:29:58.000Z"}}}   # claims only
@@ -19,6 +20,7 @@ FORMAT = "micrograd-work"
 VERSION = 1
 MAX_BYTES = 1_000_000  # far more than the code of every tab
 MAX_CODE = 100_000  # characters of one tab's code
+MAX_LEARNER = 200  # characters of a name or ID
 
 
 class HandInError(ValueError):
@@ -31,6 +33,7 @@ class HandIn:
     saved: str
     code: dict  # code key -> the learner's code
     claimed: dict  # exercise id -> the verdict the learner's browser showed
+    learner: str = ""  # the name or ID the learner gave, as they gave it
 
 
 def course_id(exercises):
@@ -73,5 +76,16 @@ def read_handin(raw):
     course = found.get("course")
     saved = found.get("saved")
     return HandIn(
-        str(course)[:40] if course else "", str(saved)[:40] if saved else "", code, claimed
+        str(course)[:40] if course else "",
+        str(saved)[:40] if saved else "",
+        code,
+        claimed,
+        learner(found.get("learner")),
     )
+
+
+def learner(given):
+    """The learner's name or ID as one line of printable text ("" when there is none)."""
+    if not isinstance(given, str):
+        return ""
+    return " ".join("".join(c if c.isprintable() else " " for c in given).split())[:MAX_LEARNER]

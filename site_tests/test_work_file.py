@@ -11,14 +11,35 @@ from grader.handin import read_handin
 WRONG_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
 
 
-def download(learner, tmp_path):
+def download(learner, tmp_path, name="Ada Lovelace, s1815"):
+    """The work file "Download my work" saves, the learner giving `name` when first asked."""
     panel = learner.page.locator(".mg-work").first
+    panel.get_by_label("Your name or ID").fill(name)
     with learner.page.expect_download() as started:
         panel.get_by_role("button", name="Download my work").click()
     path = tmp_path / started.value.suggested_filename
     started.value.save_as(path)
     expect(panel.get_by_role("status")).to_contain_text("Saved the code of")
     return path
+
+
+def test_the_name_is_asked_once_and_remembered(visit, tmp_path):
+    learner, _ = visit()
+    panel = learner.page.locator(".mg-work").first
+    panel.get_by_role("button", name="Download my work").click()  # no name yet: asked first
+    expect(panel.get_by_role("status")).to_contain_text("Type your name or ID")
+    expect(panel.get_by_label("Your name or ID")).to_be_focused()
+    panel.get_by_label("Your name or ID").fill("Grace Hopper")
+    with learner.page.expect_download() as started:
+        panel.get_by_role("button", name="Download my work").click()
+    assert started.value.suggested_filename.startswith("micrograd-work-Grace-Hopper-")
+    learner.page.reload()
+    learner.ready()
+    panel = learner.page.locator(".mg-work").first
+    expect(panel.get_by_label("Your name or ID")).to_be_hidden()  # asked once
+    with learner.page.expect_download() as again:
+        panel.get_by_role("button", name="Download my work").click()
+    assert again.value.suggested_filename.startswith("micrograd-work-Grace-Hopper-")
 
 
 def choose(learner, path):
@@ -31,7 +52,9 @@ def test_work_downloaded_in_one_browser_loads_in_another(visit, exercises, tmp_p
     assert first.solve("__add__", exercises["add"].solutions["add"]) == "pass"
     assert first.solve("__mul__", WRONG_MUL) == "fail"
     path = download(first, tmp_path)
+    assert path.name.startswith("micrograd-work-Ada-Lovelace-s1815-")
     handed_in = read_handin(path.read_bytes())  # what regrade reads is what was saved
+    assert handed_in.learner == "Ada Lovelace, s1815"
     assert handed_in.code["mul"] == WRONG_MUL and handed_in.claimed == {
         "add": "pass",
         "mul": "fail",

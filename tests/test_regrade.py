@@ -1,6 +1,8 @@
-"""`python -m grader regrade`: hand-ins graded with the verdicts they claim ignored, each bad file
-named on a line of its own, and learner code that cannot reach the instructor's machine: not
-through Python (the runner's sandbox), nor beneath it, in Node (runner/node.mjs)."""
+"""`python -m grader regrade`: hand-ins graded with the verdicts they claim ignored, each in a
+fresh sealed Python per run, so that nothing a hostile hand-in does reaches another run or
+file: every honest file gets the grade it gets alone. Learner code cannot reach the
+instructor's machine: not through Python (the runner's sandbox), nor beneath it, in Node
+(runner/node.mjs)."""
 
 import csv
 import json
@@ -11,109 +13,193 @@ import pytest
 
 from grader.exercises import catalog
 from grader.handin import HandInError, course_id, read_handin
-from grader.regrade import HARNESS, ROOT, sealing_flags
+from grader.sealed import HARNESS, ROOT, sealing_flags
 
 EXERCISES = catalog()
 COURSE = course_id(EXERCISES)
+RIGHT = {op: EXERCISES[op].solutions[op] for op in ("add", "mul", "tanh")}
 WRONG_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
+WRONG_ADD = "self.grad += out.grad\nother.grad += 2 * out.grad"
+# what an earlier design let one hand-in do to every later run: the references for every op
+PATCH_CODE = (
+    "import sys\n"
+    "observe = sys.modules['runner.observe']\n"
+    "observe.bodies_to_run.__code__ = (lambda exercise, design, bodies: "
+    "(design['references'], {})).__code__\n"
+)
 
 
-def work(code, course=COURSE, tabs=None):
+def work(code, course=COURSE, tabs=None, learner=None):
     found = {"format": "micrograd-work", "version": 1, "course": course, "saved": "now"}
+    found |= {"learner": learner} if learner else {}
     return json.dumps(found | {"code": code, "tabs": tabs or {}})
 
 
-@pytest.fixture(scope="module")
-def regraded(tmp_path_factory):
-    """A class's hand-ins, regraded once: `(table, csv rows, the folder)`."""
-    folder = tmp_path_factory.mktemp("handins")
-    secret = folder / "secret.txt"
-    secret.write_text("the instructor's")
-    right = EXERCISES["add"].solutions["add"]
-    files = {
-        "ada": work({"add": right, "mul": WRONG_MUL}, tabs={"mul": {"verdict": "pass"}}),
-        "bob": work({"add": "while True:\n    pass", "mul": EXERCISES["mul"].solutions["mul"]}),
-        "cy": work({"add": right}, course="0123456789ab"),
-        "eve": work(
-            {
-                "add": f"import os\nos.system('touch {folder}/pwned')\nself.grad += 1",
-                "mul": f"open('{folder}/pwned', 'w').write('x')\n"
-                f"self.grad += len(open('{secret}').read())",
-                "tanh": "import socket\nsocket.create_connection(('127.0.0.1', 9))",
-                "exp": "import subprocess\nsubprocess.run(['true'])",
-                "relu": "import sys\nsys.exit(0)",
-                "log": "x = bytearray(2**31)\nwhile True:\n    x += x",
-            }
-        ),
-        "junk": "not json at all",
-        "huge": "{" + " " * 1_100_000 + "}",
-        "other": json.dumps({"format": "something-else"}),
-    }
-    for name, text in files.items():
-        (folder / f"{name}.json").write_text(text)
-    (folder / "latin1.json").write_bytes(b'{"\xe9": 1}')
+HONEST = {
+    "a-ada": work({"add": RIGHT["add"], "mul": WRONG_MUL}, learner="Ada Lovelace (s1815)"),
+    "m-bob": work({"add": WRONG_ADD, "mul": RIGHT["mul"], "tanh": RIGHT["tanh"]}),
+    "z-cy": work({"add": RIGHT["add"], "mul": RIGHT["mul"]}, learner="Cy Young, ID 42"),
+}
+HOSTILE = {
+    "b-code-patch": work({"mul": PATCH_CODE + WRONG_MUL}),
+    "c-module-patch": work(
+        {
+            "add": "import sys, json\nsys.modules['runner.observe'].observe_json = "
+            "lambda e, b: json.dumps({'checks': []})\nsys.modules['json'].dumps = "
+            "lambda *a, **k: '{}'\n" + WRONG_ADD,
+        }
+    ),
+    "d-builtins-patch": work(
+        {
+            "add": "import builtins\nbuiltins.isinstance = lambda *a: True\n"
+            "builtins.round = lambda *a: 0\n" + WRONG_ADD,
+            "mul": RIGHT["mul"],
+        }
+    ),
+    "n-os-system": work({"add": "import os\nos.system('true')\n" + RIGHT["add"]}),
+    "o-os-exit": work({"add": "import os\nos._exit(0)", "mul": RIGHT["mul"]}),
+    "p-endless": work({"add": "while True:\n    pass", "mul": RIGHT["mul"]}),
+    "q-memory-bomb": work({"add": "x = []\nwhile True:\n    x.append(bytearray(10**7))"}),
+    "r-forged-claim": work({"mul": WRONG_MUL}, tabs={"mul": {"verdict": "pass"}}),
+}
+
+
+def regrade(folder, *options):
     out = folder / "grades.csv"
     done = subprocess.run(
-        [sys.executable, "-m", "grader", "regrade", str(folder), "--csv", str(out)],
+        [sys.executable, "-m", "grader", "regrade", str(folder), "--csv", str(out), *options],
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=600,
     )
-    assert done.returncode == 0, done.stderr
-    with open(out, newline="") as grades:
-        return done.stdout, list(csv.DictReader(grades)), folder
+    with open(out, newline="", encoding="utf-8") as grades:
+        return done, {row["file"].rsplit("/", 1)[-1]: row for row in csv.DictReader(grades)}
 
 
-def verdicts(rows, learner):
-    return {row["exercise"]: row["verdict"] for row in rows if row["learner"] == learner}
+@pytest.fixture(scope="module")
+def alone(tmp_path_factory):
+    """The honest files regraded without the hostile ones."""
+    folder = tmp_path_factory.mktemp("honest")
+    for name, text in HONEST.items():
+        (folder / f"{name}.json").write_text(text)
+    return regrade(folder, "--jobs", "1")
 
 
-def test_each_learner_gets_the_verdict_of_their_code_whatever_the_file_claims(regraded):
-    table, rows, _ = regraded
-    ada = verdicts(rows, "ada")
-    assert (ada["add"], ada["mul"], ada["tanh"], ada["diamond"]) == ("pass", "fail", "-", "fail")
-    assert "ada.json: mul claimed pass" in table
-    diagnosed = {row["exercise"]: row["diagnoses"] for row in rows if row["learner"] == "ada"}
-    assert diagnosed["mul"] == "assign"
+@pytest.fixture(scope="module")
+def regraded(tmp_path_factory):
+    """A class's hand-ins, hostile ones before, between and after honest ones, regraded once,
+    in one sealed process after another (`--jobs 1`): `(completed, rows by file, folder)`."""
+    folder = tmp_path_factory.mktemp("handins")
+    for name, text in (HONEST | HOSTILE).items():
+        (folder / f"{name}.json").write_text(text)
+    secret = folder / "secret.txt"
+    secret.write_text("the instructor's")
+    reach = {
+        "add": f"import os\nos.system('touch {folder}/pwned')\nself.grad += 1",
+        "mul": f"open('{folder}/pwned', 'w').write('x')\nself.grad += len(open('{secret}').read())",
+        "tanh": "import socket\nsocket.create_connection(('127.0.0.1', 9))",
+        "exp": "import subprocess\nsubprocess.run(['true'])",
+        "relu": "import sys\nsys.exit(0)",
+    }
+    (folder / "e-reach.json").write_text(work(reach))
+    (folder / "f-cross.json").write_text(work({"add": RIGHT["add"]}, course="0123456789ab"))
+    (folder / "junk.json").write_text("not json at all")
+    (folder / "huge.json").write_text("{" + " " * 1_100_000 + "}")
+    (folder / "other.json").write_text(json.dumps({"format": "something-else"}))
+    (folder / "latin1.json").write_bytes(b'{"\xe9": 1}')
+    settings = folder / "course.yml"  # the course's settings, as mkdocs.yml holds them
+    settings.write_text("markdown_extensions:\n  - course:\n      time_limit: 2\n")
+    options = ("--jobs", "1", "--feedback", str(folder / "feedback"), "--config", str(settings))
+    done, rows = regrade(folder, *options)
+    return done, rows, folder
 
 
-def test_code_that_never_ends_is_stopped_and_the_next_tab_still_graded(regraded):
+def verdicts(row):
+    return {name: row[name] for name in EXERCISES}
+
+
+def test_every_honest_file_gets_the_grade_it_gets_alone(regraded, alone):
     _, rows, _ = regraded
-    bob = verdicts(rows, "bob")
-    assert (bob["add"], bob["mul"]) == ("time", "pass")
+    _, honest = alone
+    assert set(honest) == {f"{name}.json" for name in HONEST}
+    for file, row in honest.items():
+        assert verdicts(rows[file]) == verdicts(row), file
+        assert rows[file]["total"] == row["total"]
+    assert verdicts(honest["a-ada.json"])["mul"] == "0"
+    assert honest["z-cy.json"]["total"] == "2"
+    together, apart = table_lines(regraded[0].stdout), table_lines(alone[0].stdout)
+    for learner in ("Ada Lovelace (s1815)", "m-bob", "Cy Young, ID 42"):
+        assert together[learner] == apart[learner]  # every verdict: pass, fail, error, -
+
+
+def table_lines(table):
+    """The table's verdicts by learner (each line ends with its learner, whole)."""
+    return {line.rsplit("  ", 1)[-1]: line.split() for line in table.splitlines() if "  " in line}
+
+
+def test_each_hostile_file_gets_its_own_verdict_or_a_named_refusal(regraded):
+    table = regraded[0].stdout
+    lines = table_lines(table)
+    tab = {name: index for index, name in enumerate(EXERCISES)}
+    seen = {name: lines[name] for name in HOSTILE}
+    assert seen["b-code-patch"][tab["mul"]] == "fail"  # its own `=`, not the references
+    assert seen["c-module-patch"][tab["add"]] == "fail"
+    builtins_patched = seen["d-builtins-patch"]  # its own run broken; its next one whole
+    assert (builtins_patched[tab["add"]], builtins_patched[tab["mul"]]) == ("error", "pass")
+    assert seen["n-os-system"][tab["add"]] == "refused"
+    assert (seen["o-os-exit"][tab["add"]], seen["o-os-exit"][tab["mul"]]) == ("crashed", "pass")
+    assert (seen["p-endless"][tab["add"]], seen["p-endless"][tab["mul"]]) == ("time", "pass")
+    assert seen["q-memory-bomb"][tab["add"]] in ("error", "memory")
+    assert seen["r-forged-claim"][tab["mul"]] == "fail"
+    assert "r-forged-claim.json: mul claimed pass" in table
+
+
+def test_a_refusal_and_a_time_out_say_why_in_the_learner_s_feedback(regraded):
+    _, _, folder = regraded
+    endless = (folder / "feedback" / "p-endless.txt").read_text()
+    assert "still running after 2 seconds, the time limit" in endless
+    refused = (folder / "feedback" / "n-os-system.txt").read_text()
+    assert "reached outside Python" in refused
+    ada = (folder / "feedback" / "a-ada.txt").read_text()
+    assert "Feedback for Ada Lovelace (s1815)" in ada
+    assert "✗ x.grad = 4.5000000: x.grad should be 9.0" in ada
+
+
+def test_hostile_code_reaches_nothing_of_the_instructor_s_machine(regraded):
+    _, rows, folder = regraded
+    assert not (folder / "pwned").exists()
+    assert rows["e-reach.json"]["total"] == "0"
 
 
 def test_a_file_from_another_version_of_the_course_is_graded_and_said_so(regraded):
-    table, rows, _ = regraded
-    assert verdicts(rows, "cy")["add"] == "pass"
-    assert "cy.json: from another version of the course" in table
+    done, rows, _ = regraded
+    assert rows["f-cross.json"]["add"] == "1"
+    assert "f-cross.json: from another version of the course" in done.stdout
 
 
-def test_each_unreadable_file_is_named_on_its_own_line(regraded):
-    table, rows, _ = regraded
+def test_each_unreadable_file_is_named_on_its_own_line_and_the_exit_status_is_1(regraded):
+    done, rows, _ = regraded
+    assert done.returncode == 1, done.stderr
     for name, why in (
         ("junk", "not JSON"),
         ("huge", "larger than 1000 KB"),
         ("other", "not a micrograd work file"),
         ("latin1", "not JSON"),
     ):
-        assert f"{name}.json: cannot be graded: {why}" in table
-        assert set(verdicts(rows, name).values()) == {"unreadable"}
+        assert f"{name}.json: cannot be graded: {why}" in done.stdout
+        assert rows[f"{name}.json"]["total"] == ""
 
 
-def test_hostile_code_reaches_nothing_of_the_instructor_s_machine(regraded):
-    _, rows, folder = regraded
-    assert not (folder / "pwned").exists()
-    eve = verdicts(rows, "eve")
-    assert "pass" not in eve.values()
-    assert eve["relu"] in ("error", "fail") and eve["log"] in ("error", "time")
+def test_honest_files_alone_exit_0(alone):
+    done, _ = alone
+    assert done.returncode == 0, done.stderr
 
 
 # what learner code would try if it got past Python's sandbox into JavaScript: each line runs
 # in the sealed harness, as a stand-in for runner/observe.py, and says whether it got through
 ESCAPES = """
-import js, json
+import json
 def attempt(call):
     try:
         call()
@@ -121,6 +207,7 @@ def attempt(call):
     except Exception as error:
         return type(error).__name__
 def observe_json(exercise, bodies):
+    import js
     modules = lambda name: js.process.getBuiltinModule(name)
     found = {
         "eval": attempt(lambda: js.eval("1")),
@@ -138,19 +225,30 @@ def use_data(data):
 """
 
 
-def test_beneath_python_node_offers_no_file_network_or_process():
+def test_beneath_python_node_offers_no_file_network_or_process(tmp_path):
     node = __import__("shutil").which("node")
-    setup = {"files": {"runner/__init__.py": "", "runner/observe.py": ESCAPES}, "data": {}}
-    request = json.dumps(setup) + "\n" + json.dumps({"exercise": "add", "bodies": {}}) + "\n"
+    files = {"runner/__init__.py": "", "runner/observe.py": ESCAPES}
+    made = subprocess.run(
+        [node, *sealing_flags(node), str(HARNESS), "make"],
+        input=json.dumps({"files": files, "data": {}}).encode() + b"\n",
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    snapshot = tmp_path / "escapes.snapshot"
+    snapshot.write_bytes(made.stdout)
+    request = json.dumps({"files": files}) + "\n" + json.dumps({"exercise": "add", "bodies": {}})
     done = subprocess.run(
-        [node, *sealing_flags(node), str(HARNESS)],
-        input=request,
+        [node, *sealing_flags(node, snapshot), str(HARNESS), "run", str(snapshot)],
+        input=request + "\n",
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=120,
     )
-    found = json.loads(json.loads(done.stdout.splitlines()[0])["observation"])
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert answers[0] == {"ready": True}
+    found = json.loads(answers[1]["observation"])
     assert found.pop("env") == 0
     assert "got through" not in found.values(), found
 
@@ -167,3 +265,16 @@ def test_beneath_python_node_offers_no_file_network_or_process():
 def test_a_work_file_is_checked_before_anything_runs(raw, message):
     with pytest.raises(HandInError, match=message):
         read_handin(raw)
+
+
+@pytest.mark.parametrize(
+    ("given", "read"),
+    [
+        ("Ada Lovelace", "Ada Lovelace"),
+        ("  Ada\n\tLovelace\x00 ", "Ada Lovelace"),
+        (42, ""),
+        ("x" * 500, "x" * 200),
+    ],
+)
+def test_the_learner_s_name_is_read_as_one_line_of_text(given, read):
+    assert read_handin(work({}, learner=given).encode()).learner == read

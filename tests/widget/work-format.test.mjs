@@ -2,7 +2,7 @@
 // else is refused with what to do, before anything is saved.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { MAX_BYTES, readWork, workFile, WorkError } from "../../widget/src/work/format.js";
+import { learnerName, MAX_BYTES, readWork, workFile, workFileName, WorkError } from "../../widget/src/work/format.js";
 
 const HERE = { course: "3f2a9c0b1d4e", site: "https://example.org/course/" };
 const SAVED = {
@@ -48,4 +48,16 @@ test("entries that are not code or progress are dropped, not saved", () => {
   const read = readWork(text, HERE);
   assert.equal("add" in read.code, false);
   assert.equal("add" in read.progress, false);
+});
+
+test("the learner's name or ID goes in the file as one line, and in its name", () => {
+  const file = workFile(SAVED, { ...HERE, now: "t", learner: "  Ada\n Lovelace,\ts1815 " });
+  assert.equal(file.learner, "Ada Lovelace, s1815");
+  assert.equal("learner" in workFile(SAVED, { ...HERE, now: "t", learner: " " }), false);
+  assert.equal(learnerName("x".repeat(500)).length, 200);
+  const check = (learner, name) => assert.equal(workFileName(learner, "2026-11-24"), name);
+  check("Ada Lovelace, s1815", "micrograd-work-Ada-Lovelace-s1815-2026-11-24.json");
+  check("../../etc/passwd", "micrograd-work-..-..-etc-passwd-2026-11-24.json");
+  check("Zoë Ng 吴", "micrograd-work-Zoë-Ng-吴-2026-11-24.json");
+  check("", "micrograd-work-2026-11-24.json");
 });

@@ -4,6 +4,7 @@
  * it). Pure functions, tested in Node.
  *
  *   {format: "micrograd-work", version: 1, course, site, saved,
+ *    learner,                                                 // the name or ID they gave, if any
  *    code: {codeKey: text},                                   // "mul", "local_grads/mul"
  *    versions: {codeKey: version},                            // the exercise's, as written
  *    tabs: {exercise: {verdict, at, version, attempted, passedWith}}}   // what this browser said
@@ -11,16 +12,36 @@
 export const FORMAT = "micrograd-work";
 export const VERSION = 1;
 export const MAX_BYTES = 1_000_000;
+export const MAX_LEARNER = 200; // characters of a name or ID (grader/handin.py reads as many)
 
 /** A learner's words for a work file that cannot be loaded. */
 export class WorkError extends Error {}
 
 /** The work file of `saved` ({code, progress}, as storage holds them) for this course. */
-export function workFile({ code, versions, progress }, { course, site, now }) {
+export function workFile({ code, versions, progress }, { course, site, now, learner = "" }) {
   const tabs = Object.fromEntries(
     Object.entries(progress).map(([exercise, record]) => [exercise, { ...record, verdict: record.verdict ?? null }]),
   );
-  return { format: FORMAT, version: VERSION, course, site, saved: now, code, versions, tabs };
+  const named = learnerName(learner) ? { learner: learnerName(learner) } : {};
+  return { format: FORMAT, version: VERSION, course, site, saved: now, ...named, code, versions, tabs };
+}
+
+/** A learner's name or ID as one line of text, as they typed it otherwise. */
+export function learnerName(text) {
+  return String(text ?? "")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_LEARNER);
+}
+
+/** The download's file name: the learner's name or ID in it, letters, digits, `.`, `_` and `-` kept. */
+export function workFileName(learner, day) {
+  const safe = learnerName(learner)
+    .replace(/[^\p{L}\p{N}._-]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `micrograd-work-${safe ? `${safe}-` : ""}${day}.json`;
 }
 
 /**

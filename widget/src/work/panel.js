@@ -5,16 +5,35 @@
  */
 import { h, uid } from "../page/dom.js";
 import { store } from "../page/storage.js";
-import { readWork, workFile, WorkError } from "./format.js";
+import { learnerName, readWork, workFile, workFileName, WorkError } from "./format.js";
 
 const HERE = {
   course: PYTHON_ASSETS.course,
   site: new URL("../../", import.meta.url).href,
 };
 
+// the learner's name or ID, for the files they hand in: this browser remembers it for the site
+const LEARNER_KEY = `micrograd-learner:${HERE.site}`;
+
 /** The panel: its two buttons, the file chooser behind Load, and what it has to say. */
 export function workPanel() {
   const said = h("p", { class: "mg-work__said", role: "status" });
+  const nameId = uid("mg-work-name");
+  const name = h("input", {
+    type: "text",
+    id: nameId,
+    class: "mg-work__name",
+    autocomplete: "name",
+    maxlength: "200",
+    value: remembered() ?? "",
+    onchange: () => remember(learnerName(name.value)),
+  });
+  const asking = h(
+    "label",
+    { class: "mg-work__ask", for: nameId, hidden: remembered() === null ? null : "" },
+    "Your name or ID, for your instructor (it goes in the file you download): ",
+    name,
+  );
   const chooser = h("input", { type: "file", accept: ".json,application/json", hidden: true, id: uid("mg-work") });
   const download = h(
     "button",
@@ -27,15 +46,34 @@ export function workPanel() {
     "Load work…",
   );
   chooser.addEventListener("change", () => chosen(chooser.files[0], said).finally(() => (chooser.value = "")));
-  return h("div", { class: "mg-work" }, download, load, chooser, said);
+  const change = h(
+    "button",
+    { type: "button", class: "mg-button mg-button--quiet", onclick: () => ask("") },
+    "Change name",
+  );
+  return h("div", { class: "mg-work" }, asking, download, load, change, chooser, said);
 
   function save() {
-    const file = workFile(store.saved(), { ...HERE, now: new Date().toISOString() });
+    if (remembered() === null) {
+      // asked once: a second press downloads with the field as it is, empty or not
+      remember(learnerName(name.value));
+      if (!learnerName(name.value))
+        return ask("Type your name or ID, then download again (or download it without one).");
+    }
+    const learner = learnerName(name.value);
+    const file = workFile(store.saved(), { ...HERE, now: new Date().toISOString(), learner });
     const blob = new Blob([JSON.stringify(file, null, 1)], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: `micrograd-work-${day()}.json` });
+    const link = h("a", { href: URL.createObjectURL(blob), download: workFileName(learner, day()) });
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    said.replaceChildren(`Saved the code of ${Object.keys(file.code).length} tabs to your downloads.`);
+    const who = learner ? `, named ${learner},` : "";
+    said.replaceChildren(`Saved the code of ${Object.keys(file.code).length} tabs${who} to your downloads.`);
+  }
+
+  function ask(words) {
+    asking.hidden = false;
+    name.focus();
+    said.replaceChildren(words);
   }
 }
 
@@ -69,3 +107,20 @@ async function chosen(file, said) {
 }
 
 const day = () => new Date().toISOString().slice(0, 10);
+
+/** The name or ID this browser remembers ("" when the learner gave none), or null if never asked. */
+function remembered() {
+  try {
+    return window.localStorage.getItem(LEARNER_KEY);
+  } catch {
+    return null; // storage refused: the field stays, unremembered
+  }
+}
+
+function remember(text) {
+  try {
+    window.localStorage.setItem(LEARNER_KEY, text);
+  } catch {
+    // storage refused: the name goes in this download only
+  }
+}

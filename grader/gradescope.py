@@ -1,0 +1,120 @@
+"""A Gradescope autograder: `python -m grader gradescope` writes the zip (setup.sh,
+run_autograder, the grader, the runner, the exercises and Pyodide), and its run_autograder runs
+`python -m grader gradescope-run`, which grades the work file a learner submitted, sealed as a
+regrade grades it, and writes results.json in the fields of Gradescope's autograder
+specification: a score, and one test per exercise (name, score, max_score, status, output,
+visibility).
+"""
+
+import json
+import time
+import zipfile
+from pathlib import Path
+
+from .gradebook import feedback, points
+from .handin import course_id
+from .regrade import files_in, regrade_file
+from .sealed import PYODIDE, ROOT, Harness, SealedRunner
+
+NODE_VERSION = "20.20.2"  # Node.js for the autograder's image: the version tested here
+SETUP = f"""#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image (choose an Ubuntu
+# 24.04 base image: its Python is 3.12; the grader needs 3.11 or newer), and Node.js
+# {NODE_VERSION} from nodejs.org, checked against its published SHA-256 sums.
+set -euo pipefail
+apt-get update
+apt-get install -y --no-install-recommends python3 curl xz-utils ca-certificates
+python3 -c 'import sys; assert sys.version_info >= (3, 11), "the grader needs Python 3.11+"'
+cd /tmp
+base=https://nodejs.org/dist/v{NODE_VERSION}
+file=node-v{NODE_VERSION}-linux-x64.tar.xz
+curl -fsSLO "$base/$file"
+curl -fsSL "$base/SHASUMS256.txt" | grep " $file\\$" | sha256sum -c -
+tar -xJf "$file" -C /usr/local --strip-components=1
+node --version
+"""
+RUN = """#!/usr/bin/env bash
+# Gradescope runs this for each submission, from /autograder
+cd /autograder/source
+exec python3 -m grader gradescope-run /autograder/submission /autograder/results/results.json \\
+    --time-limit {time_limit}{weights}
+"""
+SOURCES = ("grader/*.py", "runner/*.py", "runner/node.mjs", "exercises/**/*")
+
+
+def write_zip(out, time_limit, weights):
+    """The autograder zip: what Gradescope's specification asks for at its root (setup.sh,
+    run_autograder), and the course's files, laid out as in this repository."""
+    given = "".join(f" --weight {name}={value:g}" for name, value in weights.items())
+    files = [path for pattern in SOURCES for path in sorted(ROOT.glob(pattern)) if path.is_file()]
+    files += sorted(path for path in PYODIDE.rglob("*") if path.is_file())
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        _script(archive, "setup.sh", SETUP)
+        _script(archive, "run_autograder", RUN.format(time_limit=f"{time_limit:g}", weights=given))
+        for path in files:
+            if "__pycache__" not in path.parts:
+                archive.write(path, str(path.relative_to(ROOT)))
+
+
+def _script(archive, name, text):
+    info = zipfile.ZipInfo(name)
+    info.external_attr = 0o755 << 16
+    archive.writestr(info, text)
+
+
+def grade_submission(submission, results, exercises, weights, time_limit):
+    """Grades the one work file in the folder `submission`; writes results.json to `results`.
+    Returns 0 (Gradescope shows the learner what results.json says, a refusal included)."""
+    started = time.monotonic()
+    found = files_in([submission])
+    if len(found) != 1:
+        said = f"Submit exactly one work file (from “Download my work”); found {len(found)}."
+        return _write(results, {"score": 0, "output": said, "tests": []})
+    harness = Harness(exercises, time_limit)
+    runner = SealedRunner(harness)
+    try:
+        graded = regrade_file(found[0], exercises, runner, course_id(exercises))
+    finally:
+        runner.close()
+        harness.close()
+    return _write(results, result_json(graded, exercises, weights, time.monotonic() - started))
+
+
+def result_json(graded, exercises, weights, seconds):
+    """Gradescope's results.json for one Graded hand-in."""
+    if graded.problem:
+        output = f"Your file could not be graded: {graded.problem}."
+        return {"score": 0, "execution_time": round(seconds), "output": output, "tests": []}
+    scores = points(graded, weights)
+    tests = []
+    for name, exercise in exercises.items():
+        tab = graded.tabs.get(name)
+        words = _section(feedback(graded, {name: exercise}, {name: weights[name]}))
+        tests.append(
+            {
+                "name": f"{name} ({exercise.label})",
+                "score": scores[name],
+                "max_score": weights[name],
+                "status": "passed" if tab and tab.verdict == "pass" else "failed",
+                "output": words,
+                "visibility": "visible",
+            }
+        )
+    return {
+        "score": sum(scores.values()),
+        "execution_time": round(seconds),
+        "output": f"Graded the work of {graded.learner}. " + " ".join(graded.notes),
+        "stdout_visibility": "hidden",
+        "tests": tests,
+    }
+
+
+def _section(text):
+    """A feedback file's words for its one exercise: from its heading on."""
+    return text[text.index("## ") :].strip() if "## " in text else text.strip()
+
+
+def _write(results, found):
+    Path(results).parent.mkdir(parents=True, exist_ok=True)
+    Path(results).write_text(json.dumps(found, indent=1), encoding="utf-8")
+    return 0
