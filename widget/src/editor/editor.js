@@ -1,5 +1,5 @@
 /** CodeMirror 6 set up for Python closure bodies, and a read-only view for code to read. */
-import { EditorState, Prec, StateEffect, StateField } from "@codemirror/state";
+import { EditorState, Prec, StateEffect, StateField, Transaction } from "@codemirror/state";
 import {
   Decoration,
   drawSelection,
@@ -82,6 +82,26 @@ export function createViewer({ parent, doc, label }) {
 /** Replaces the whole text of `view` (one undoable step when the view has history). */
 export function setText(view, text) {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+}
+
+/**
+ * Shows `text` as saved by another browser tab: only what differs is replaced, so the cursor
+ * stays where it was outside the change; it is not an undo step of this tab's own. True if the
+ * text changed.
+ */
+export function setTextFromElsewhere(view, text) {
+  const old = view.state.doc.toString();
+  if (old === text) return false;
+  let from = 0;
+  while (from < old.length && from < text.length && old[from] === text[from]) from++;
+  let [oldEnd, newEnd] = [old.length, text.length];
+  while (oldEnd > from && newEnd > from && old[oldEnd - 1] === text[newEnd - 1])
+    [oldEnd, newEnd] = [oldEnd - 1, newEnd - 1];
+  view.dispatch({
+    changes: { from, to: oldEnd, insert: text.slice(from, newEnd) },
+    annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+  });
+  return true;
 }
 
 /** Marks lines `[{line, className}]` (1-based) until the next edit; an empty list clears them. */

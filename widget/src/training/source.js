@@ -64,6 +64,7 @@ export function sourcePart(opsData, id, onChoice) {
       ),
     );
   }
+  store.onElsewhere(() => el.isConnected && refresh()); // a tab passed in another browser tab
   const bodies = () => {
     const all = ops();
     return Object.fromEntries(all.flatMap((op) => (op.passed || !reference(all) ? [[op.op, op.text]] : [])));
