@@ -149,9 +149,7 @@ def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
     expect(damaged).to_be_hidden()
 
 
-def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_it(
-    visit, exercises
-):
+def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_it(visit, exercises):
     """Two tabs of one browser share the saved work: an edit in one is in the other's editor at
     once (said), a tab not opened yet there opens with it, and a pass there shows its ✓ here;
     the other tab's next edit starts from it, so nothing is lost (last write wins no more)."""
