@@ -28,6 +28,32 @@ const lineMarks = StateField.define({
 
 const common = [lineNumbers(), highlighting, EditorState.tabSize.of(INDENT_UNIT), lineMarks];
 
+const START_MARGIN = 24; // px: the cursor this far inside the editor's left part brings the starts back
+
+/**
+ * The editor scrolled back to the start of its lines whenever the cursor is in view from
+ * there: CodeMirror scrolls sideways to follow the cursor along a long line, and never back, so
+ * that after Enter (or on a phone, after typing) the start of every line stayed hidden.
+ */
+const backToLineStarts = EditorView.updateListener.of((update) => {
+  if (!update.selectionSet && !update.docChanged && !update.geometryChanged) return;
+  const view = update.view;
+  view.requestMeasure({
+    read() {
+      const scroller = view.scrollDOM;
+      if (scroller.scrollLeft === 0) return false;
+      const cursor = view.coordsAtPos(view.state.selection.main.head);
+      if (!cursor) return false;
+      const x = cursor.left - view.contentDOM.getBoundingClientRect().left; // from the lines' start
+      const visible = scroller.clientWidth - view.contentDOM.offsetLeft; // beside the gutter
+      return x < visible - START_MARGIN;
+    },
+    write(back) {
+      if (back) view.scrollDOM.scrollLeft = 0;
+    },
+  });
+});
+
 /**
  * An editable editor. `onChange(text)` runs on every edit, `onRun()` on Ctrl/Cmd+Enter.
  * `label` names the editor for screen readers.
@@ -55,6 +81,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
         ]),
       ),
       editing,
+      backToLineStarts,
       // tabindex: what scrolls sideways must be focusable, and axe does not count contenteditable
       EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       EditorView.updateListener.of((update) => {
