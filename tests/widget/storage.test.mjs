@@ -103,3 +103,15 @@ test("a tab showing what another saved does not write it back (it may be stale b
   b.setCode("mul", "x ab", 1); // the learner's own edit is saved
   assert.equal(written.length, 1);
 });
+
+test("a listener stopped hears nothing more", () => {
+  const { storage, stores, tell } = twoTabs();
+  const heard = [];
+  const stop = stores[1].onElsewhere((keys) => heard.push(keys));
+  stores[0].setCode("add", "pass", 1);
+  const key = [...storage.items.keys()].find((k) => k.endsWith(":code:add"));
+  tell(0, key);
+  stop();
+  tell(0, key);
+  assert.equal(heard.length, 1);
+});

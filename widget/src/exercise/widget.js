@@ -85,7 +85,8 @@ export function mountExercise(root) {
     return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
   }
   const elsewhereNote = h("p", { class: "mg-notice", role: "status", hidden: true });
-  store.onElsewhere((keys) => {
+  const unheard = store.onElsewhere((keys) => {
+    if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
       (exercise, index) =>
         exercise.kind === "op" &&

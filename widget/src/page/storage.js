@@ -55,9 +55,11 @@ export class Store {
     for (const listener of this.#elsewhere) listener(keys);
   }
 
-  /** Calls `listener(keys)` ("code:mul", ...) when another browser tab has changed those entries. */
+  /** Calls `listener(keys)` ("code:mul", ...) when another browser tab has changed those entries;
+   * returns what stops it. */
   onElsewhere(listener) {
     this.#elsewhere.add(listener);
+    return () => this.#elsewhere.delete(listener);
   }
 
   #read(key) {

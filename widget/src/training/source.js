@@ -64,7 +64,8 @@ export function sourcePart(opsData, id, onChoice) {
       ),
     );
   }
-  store.onElsewhere(() => el.isConnected && refresh()); // a tab passed in another browser tab
+  // a tab passed in another browser tab; a page left by instant navigation no longer listens
+  const unheard = store.onElsewhere(() => (el.isConnected ? refresh() : unheard()));
   const bodies = () => {
     const all = ops();
     return Object.fromEntries(all.flatMap((op) => (op.passed || !reference(all) ? [[op.op, op.text]] : [])));
