@@ -21,7 +21,7 @@ from markdown.preprocessors import Preprocessor
 
 from . import lessons
 from .options import EXTENSION, Options, OptionsError
-from .prerender import PrerenderError
+from .prerender import PrerenderError, render_math_each
 from .site import Course, SiteError
 from .widget_data import (
     microgpt_data,
@@ -122,7 +122,19 @@ def _exercise(course, ids, to_html):
     if not course.options.solutions:
         for exercise in data["exercises"]:
             exercise["solutions"] = {}
+    _typeset(data["exercises"], course.root)
     return widget_html(data)
+
+
+def _typeset(exercises, root):
+    """The formulas of the exercises' prompts, hints and whys typeset, as a page's are (the
+    widget shows their HTML as it is)."""
+    for exercise in exercises:
+        texts = [exercise["prompt"], *exercise["hints"], exercise["why"]]
+        try:
+            exercise["prompt"], *exercise["hints"], exercise["why"] = render_math_each(texts, root)
+        except PrerenderError as error:
+            raise ValueError(f"exercises/{exercise['id']}/exercise.toml: {error}") from error
 
 
 def _trainer(course, body, kind):

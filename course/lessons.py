@@ -1,11 +1,12 @@
 """The lesson pages' build step: run each page's code, draw its graphs, render quizzes and formulas.
 
 - `prepare(markdown, ...)`, before Markdown is converted: runs the page's Python blocks in order
-  (as `tests/test_docs.py` does), replaces each ```` ```graph ```` fence with the SVG of the
-  graph it names, each ```` ```quiz ```` fence with its form, each ```` ```exercise ```` and
-  ```` ```training ```` fence with its widget, and gives ```` ```output ```` blocks their
-  "Output" title.
-- `finish(html, ...)`, after: typesets the formulas with KaTeX.
+  (as `tests/test_docs.py` does) and holds the page to what they do (`course.pagetruth`),
+  replaces each ```` ```graph ```` fence with the SVG of the graph it names, each
+  ```` ```quiz ```` fence with its form, each ```` ```exercise ```` and ```` ```training ````
+  fence with its widget, and gives ```` ```output ```` blocks their "Output" title.
+- `finish(html, ...)`, after: typesets the formulas with KaTeX (refusing one that lost a
+  backslash to TOML, `course.escapes`).
 - `copy_katex(...)`: KaTeX's stylesheet and fonts for the built site.
 
 A graph fence holds the expression of a `Value` on its first line and, optionally, a caption
@@ -20,7 +21,7 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from . import graphs, pagecode, prerender, quiz
+from . import graphs, pagecode, pagetruth, prerender, quiz
 
 KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
@@ -50,10 +51,12 @@ def prepare(markdown, page, root, to_html, widgets=None):
         raise LessonError(f"{page}, {error}") from error
     lines = markdown.splitlines()
     replaced = {}  # first line -> (last line, new text)
-    drawings = []
+    drawings, quizzes = [], []
+    truth = pagetruth.PageTruth(lines)
     for item, namespace, ran in pagecode.run(items, page):
         where = f"{page}, line {item.line}"
         opening = lines[item.line - 1]
+        _tell(truth.reached, page, item, namespace, ran)
         if ran is not None:
             _check_ran(item, ran, where)
         elif item.kind == "output":
@@ -65,9 +68,11 @@ def prepare(markdown, page, root, to_html, widgets=None):
         elif item.kind == "graph":
             drawings.append((item, *_graph(item, namespace, where, to_html)))
         elif item.kind == "quiz":
-            replaced[item.line] = (item.end, f"\n{_quiz(item, where, to_html)}\n")
+            quizzes.append((item, _quiz(item, where)))
+            replaced[item.line] = (item.end, f"\n{quiz.render(quizzes[-1][1], to_html)}\n")
         elif item.kind == "source":
             replaced[item.line] = (item.end, f"```python\n{_source(item, root, where)}\n```")
+    _tell(truth.finished, page, quizzes, namespace)
     svgs = iter(prerender.svgs([dot for _, dots, _ in drawings for dot in dots], root))
     for item, dots, figure in drawings:
         replaced[item.line] = (item.end, "\n" + figure(*(next(svgs) for _ in dots)) + "\n")
@@ -170,11 +175,19 @@ def _exercise_ids(item, where):
     return ids
 
 
-def _quiz(item, where, to_html):
+def _quiz(item, where):
     try:
-        return quiz.render(quiz.parse(item.body), to_html)
+        return quiz.parse(item.body)
     except quiz.QuizError as error:
         raise LessonError(f"{where}: {error}") from error
+
+
+def _tell(step, page, *told):
+    """`step(*told)` of a page's PageTruth, its Untrue a LessonError naming the page."""
+    try:
+        step(*told)
+    except pagetruth.Untrue as error:
+        raise LessonError(f"{page}, {error}") from error
 
 
 def _replace_lines(lines, replaced):

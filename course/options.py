@@ -40,6 +40,8 @@ class Options:
     # save Python's memory after the first start and restore it on later visits
     # (widget/src/worker/snapshot.js): Pyodide's snapshots are private API, so off unless asked
     memory_snapshot: bool = False
+    # stop the build when an exercise of exercises/ is on no page (false: a site showing some)
+    every_exercise_shown: bool = True
 
     @classmethod
     def of(cls, settings):
@@ -73,13 +75,24 @@ class _Loader(yaml.SafeLoader):
 _Loader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
+def _read(config_file):
+    try:
+        return yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_Loader) or {}
+    except (OSError, yaml.YAMLError) as error:
+        raise OptionsError(f"cannot read {config_file}: {error}") from error
+
+
+def read_nav(config_file):
+    """`(docs folder, nav)` as a config file gives them (nav None without one), for the site
+    step's check of the start page (course/series.py)."""
+    config = _read(config_file)
+    return Path(config_file).resolve().parent / config.get("docs_dir", "docs"), config.get("nav")
+
+
 def read_config(config_file):
     """`(options, site folder)` as a config file gives them, for the site step (which runs
     apart from the generator)."""
-    try:
-        config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_Loader) or {}
-    except (OSError, yaml.YAMLError) as error:
-        raise OptionsError(f"cannot read {config_file}: {error}") from error
+    config = _read(config_file)
     for entry in config.get("markdown_extensions") or []:
         name, settings = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
         if name == EXTENSION:

@@ -18,17 +18,22 @@ A page is read as a list of items, each with the 1-based line it starts on:
   and ```` ```training ```` embeds the training widget (see
   `course.lessons`).
 
-This is the one reader of a page's fences: a fence that is never closed is an error.
+This is the one reader of a page's fences: a fence that is never closed is an error, and so is
+one named almost like a kind above (`exercize`) that names no language Pygments knows.
 
 Fences may be indented (inside admonitions); their bodies are dedented.
 """
 
 import contextlib
+import difflib
 import io
 import re
 import textwrap
 import traceback
 from dataclasses import dataclass
+
+from pygments.lexers import find_lexer_class_by_name
+from pygments.util import ClassNotFound
 
 from grader.precision import agrees
 
@@ -66,6 +71,7 @@ def parse(markdown):
             continue
         end = _closing(lines, i + 1, opening["fence"], opening["indent"])
         kind = opening["info"].split(" ")[0]
+        _check_spelling(kind, i + 1)
         if kind in KINDS:
             body = textwrap.dedent("\n".join(lines[i + 1 : end]))
             raises = RAISES.match(lines[i - 1]) if i else None
@@ -74,6 +80,26 @@ def parse(markdown):
             )
         i = end + 1
     return items
+
+
+def _check_spelling(name, line):
+    """A fence named almost like one of KINDS (`exercize`, `Quiz`, `pyhton`) would show as a
+    code block, or not run: unless Pygments knows it as a language, it is a slip."""
+    known = difflib.get_close_matches(name.lower(), KINDS, n=1, cutoff=0.75)
+    if not known or name in KINDS or (name.lower() not in KINDS and _language(name)):
+        return
+    raise ValueError(
+        f"line {line}: ```{name} is no fence the course knows, so it would show as code: "
+        f"did you mean ```{known[0]}? (a code block names a language Pygments knows)"
+    )
+
+
+def _language(name):
+    try:
+        find_lexer_class_by_name(name)
+    except ClassNotFound:
+        return False
+    return True
 
 
 def _closing(lines, start, fence, indent):

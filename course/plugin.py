@@ -9,6 +9,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from .options import EXTENSION, MISSING_EXTENSION, Options, OptionsError
+from .series import SeriesError, check_series
 from .site import Course, SiteError
 
 # the folders whose change `mkdocs serve` rebuilds the site for, besides docs/
@@ -31,7 +32,8 @@ class CoursePlugin(BasePlugin):
         self.course = None  # the course this build makes (on_config)
 
     def on_config(self, config: MkDocsConfig):
-        """First: the course's settings, read from its extension's."""
+        """First: the course's settings, read from its extension's, and its start page's list
+        of the series held to the nav."""
         if EXTENSION not in config.markdown_extensions:
             raise PluginError(f"mkdocs.yml: {MISSING_EXTENSION}")
         try:
@@ -39,7 +41,8 @@ class CoursePlugin(BasePlugin):
             Course.forget()  # `mkdocs serve` rebuilds: assets from the code as it is now
             folder = Path(config.config_file_path or "mkdocs.yml").parent
             self.course = Course.of(options.course_root(folder), options)
-        except (OptionsError, SiteError) as error:
+            check_series(config.docs_dir, config.nav)
+        except (OptionsError, SiteError, SeriesError) as error:
             raise PluginError(str(error)) from error
         return config
 

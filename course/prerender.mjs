@@ -1,7 +1,8 @@
 // Renders a page's diagrams and formulas at build time, offline: Graphviz (WebAssembly, from
 // @viz-js/viz) turns DOT into SVG, and KaTeX turns TeX into HTML.
 // Reads {"graphs": [dot, ...], "math": [{"tex", "display"}, ...]} on stdin and writes
-// {"graphs": [svg, ...], "math": [html, ...]} on stdout. An error exits 1 and names the input.
+// {"graphs": [svg, ...], "math": [html, ...]} on stdout; a formula or diagram it cannot render,
+// {"error": "what, and which input"}, for the build to say in one line.
 import { instance } from "@viz-js/viz";
 import katex from "katex";
 
@@ -25,7 +26,7 @@ try {
     }
   }
 } catch (error) {
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
+  process.stdout.write(JSON.stringify({ error: error.message.replace(/\s+/g, " ") }));
+  process.exit(0);
 }
 process.stdout.write(JSON.stringify(out));

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 from .assets import AssetError, node
+from .escapes import lost_escape
 
 SCRIPT = Path(__file__).with_name("prerender.mjs")
 PT_TO_PX = 4 / 3
@@ -20,9 +21,12 @@ class PrerenderError(RuntimeError):
 
 def _node(job, root):
     try:
-        return json.loads(node(root, SCRIPT, stdin=json.dumps(job)))
+        done = json.loads(node(root, SCRIPT, stdin=json.dumps(job)))
     except AssetError as error:
         raise PrerenderError(str(error)) from error
+    if "error" in done:  # the input's fault, said in a line
+        raise PrerenderError(done["error"])
+    return done
 
 
 def svgs(sources, root):
@@ -56,15 +60,27 @@ MATH = re.compile(
 
 
 def render_math(page_html, root):
-    """`page_html` with each formula pymdownx.arithmatex left (generic mode) typeset by KaTeX."""
-    found = list(MATH.finditer(page_html))
+    """`page_html` with each formula pymdownx.arithmatex left (generic mode) typeset by KaTeX;
+    a formula that lost a backslash escape (`lost_escape`) is a PrerenderError."""
+    return render_math_each([page_html], root)[0]
+
+
+def render_math_each(texts, root):
+    """`render_math` of each of `texts` (a widget's prompts and hints), with one run of Node."""
+    found = [
+        {"tex": html.unescape(m["tex"]), "display": m["open"] == "["}
+        for text in texts
+        for m in MATH.finditer(text)
+    ]
     if not found:
-        return page_html
-    job = {
-        "graphs": [],
-        "math": [{"tex": html.unescape(m["tex"]), "display": m["open"] == "["} for m in found],
-    }
-    rendered = iter(_node(job, root)["math"])
-    return MATH.sub(
-        lambda m: f'<{m["tag"]} class="arithmatex">{next(rendered)}</{m["tag"]}>', page_html
-    )
+        return list(texts)
+    for formula in found:
+        problem = lost_escape(formula["tex"])
+        if problem:
+            raise PrerenderError(problem)
+    rendered = iter(_node({"graphs": [], "math": found}, root)["math"])
+
+    def typeset(m):
+        return f'<{m["tag"]} class="arithmatex">{next(rendered)}</{m["tag"]}>'
+
+    return [MATH.sub(typeset, text) for text in texts]

@@ -30,6 +30,8 @@ import json
 import re
 import tomllib
 
+from .escapes import lost_escape_in
+
 ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -49,11 +51,13 @@ def parse(text):
         raise QuizError(f"quiz {quiz['id']}: `question` is missing")
     if ("option" in quiz) == ("answer" in quiz):
         raise QuizError(f"quiz {quiz['id']}: give either [[option]] tables or an `answer`")
-    if "option" in quiz:
+    kind = "choice" if "option" in quiz else "number"
+    if kind == "choice":
         _check_options(quiz)
-        return {**quiz, "kind": "choice"}
-    _check_number(quiz)
-    return {**quiz, "kind": "number"}
+    else:
+        _check_number(quiz)
+    _check_escapes(quiz)
+    return {**quiz, "kind": kind}
 
 
 def _check_options(quiz):
@@ -64,6 +68,17 @@ def _check_options(quiz):
             raise QuizError(f"quiz {quiz['id']}: option {i} has no {' or '.join(missing)}")
     if sum(option.get("correct") is True for option in options) != 1:
         raise QuizError(f"quiz {quiz['id']}: exactly one option must have `correct = true`")
+
+
+def _check_escapes(quiz):
+    """No string of the quiz lost a backslash to TOML (course/escapes.py)."""
+    texts = [(key, value) for key, value in quiz.items() if key != "option"]
+    for i, option in enumerate(quiz.get("option", []), 1):
+        texts += [(f"option {i}'s {key}", value) for key, value in option.items()]
+    for key, value in texts:
+        problem = isinstance(value, str) and lost_escape_in(value)
+        if problem:
+            raise QuizError(f"quiz {quiz['id']}: `{key}`: {problem}")
 
 
 def _check_number(quiz):

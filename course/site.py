@@ -14,6 +14,7 @@ names), so the assets are built once a process into a staging folder, and copied
 
 import argparse
 import atexit
+import json
 import re
 import shutil
 import sys
@@ -24,9 +25,12 @@ from grader.exercises import ExerciseError, load_catalog
 
 from . import assets, csp, isolation, lessons
 from .check_graphs import write_check_graphs
-from .options import OptionsError, read_config
+from .exercise_checks import ExerciseCheckError, check_exercises
+from .options import OptionsError, read_config, read_nav
 from .prerender import PrerenderError
+from .series import SeriesError, check_series
 
+EXERCISE_DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
 SCRIPT_TAG = re.compile(r"<script\b[^>]*>", re.I)
 CSP_META = 'http-equiv="Content-Security-Policy"'
 EARLY_START = "<script data-worker="
@@ -70,7 +74,8 @@ class Course:
             raise SiteError(f"{exercises} is missing: the course reads its exercises there")
         try:
             self.catalog = load_catalog(exercises)
-        except ExerciseError as error:
+            check_exercises(self.catalog)
+        except (ExerciseError, ExerciseCheckError) as error:
             raise SiteError(str(error)) from error
         self._stage = None
         self._download = None
@@ -97,14 +102,18 @@ class Course:
             raise SiteError(str(error)) from error
         if self.options.service_worker:
             isolation.write_service_worker(self.root, site_dir)
+        shown = set()
         for page in sorted(site_dir.rglob("*.html")):
             text = page.read_text(encoding="utf-8")
             _check_widgets_load(text, page.relative_to(site_dir))
+            shown |= _exercises_shown(text)
             finished = self.finish_page(
                 text, page.parent.relative_to(site_dir).as_posix(), site_dir
             )
             if finished != text:
                 page.write_text(finished, encoding="utf-8")
+        if self.options.every_exercise_shown:
+            _check_every_exercise_shown(self.catalog, shown)
 
     def finish_page(self, text, folder, site_dir):
         """A page's HTML with Python's early start and its policy, once (the step may run again
@@ -133,6 +142,27 @@ class Course:
             raise SiteError(str(error)) from error
         self._download = download_text(assets.download_size(downloads))
         self._stage = stage
+
+
+def _exercises_shown(text):
+    """The ids of the exercises a built page's widgets show (their op tabs among them)."""
+    return {
+        exercise["id"]
+        for data in EXERCISE_DATA.findall(text)
+        for exercise in json.loads(data)["exercises"]
+    }
+
+
+def _check_every_exercise_shown(catalog, shown):
+    """An exercise no page shows is one an author forgot to place: nothing else would say so."""
+    missing = [name for name in catalog if name not in shown]
+    if missing:
+        raise SiteError(
+            f"exercises/{missing[0]}/exercise.toml: no page shows "
+            f"{'exercise ' if len(missing) == 1 else 'exercises '}{', '.join(missing)}: name "
+            "each in an ```exercise block (AUTHORING.md), or delete its folder, or set "
+            "every_exercise_shown: false under course in mkdocs.yml"
+        )
 
 
 def _check_widgets_load(text, page):
@@ -164,9 +194,10 @@ def main(argv=None):
         site_dir = Path(args.site_dir or built)
         if not (site_dir / "index.html").is_file():
             raise SiteError(f"{site_dir} holds no built site: build it first")
+        check_series(*read_nav(args.config_file))
         folder = Path(args.config_file).resolve().parent
         Course.of(options.course_root(folder), options).write_site(site_dir)
-    except (OptionsError, SiteError) as error:
+    except (OptionsError, SiteError, SeriesError) as error:
         print(f"course: {error}", file=sys.stderr)
         return 1
     return 0

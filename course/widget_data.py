@@ -14,7 +14,9 @@ instant navigation re-creates every <script> of a new page as executable code):
          "scope": {"mul": ["self", "other", "out", "math"]},               # names the code can use
          "test_code": "",                 # the Python a graph exercise runs, else ""
          "graphs": "mul.1c2d….json",      # its checks' graphs, in assets/course/graphs/
-         "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0}},   # op tabs; else null
+         "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
+                   "exponent": null},     # a power's: its build says `x ** n` then
+         "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -36,6 +38,7 @@ import json
 
 from grader import scaffold
 from grader.scaffold import DESIGNS, labels, scope
+from runner.nudge import exponent, with_exponent
 
 NOSCRIPT = "This exercise runs Python in your browser: it needs JavaScript to be turned on."
 
@@ -104,13 +107,21 @@ def _exercise(exercise, to_html, graphs):
         "test_code": exercise.test_code,
         "graphs": graphs,
         "version": exercise.version,
-        # an op tab's nudge tool starts from its first check (runner/nudge.py)
-        "nudge": (
-            {"build": exercise.checks[0].build, "inputs": dict(exercise.checks[0].leaves)}
-            if exercise.kind == "op"
-            else None
-        ),
+        "nudge": _nudge(exercise),
+        "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
     }
+
+
+def _nudge(exercise):
+    """An op tab's nudge tool, from its first check (runner/nudge.py): the build, its inputs,
+    and the exponent of a power, which the learner may change too."""
+    if exercise.kind != "op":
+        return None
+    check = exercise.checks[0]
+    found = {"build": check.build, "inputs": dict(check.leaves), "exponent": exponent(check.build)}
+    if found["exponent"] is not None:
+        found["build"] = with_exponent(check.build, "n")
+    return found
 
 
 def _design(design, catalog):

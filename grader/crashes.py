@@ -15,6 +15,7 @@ THIRD_PARTY = ("numpy", "scipy", "torch", "jax", "sympy", "pandas")
 COMPARED = re.compile(r"'(?:<|<=|>|>=)' not supported between instances of '(\w+)' and '(\w+)'")
 NO_ATTRIBUTE = re.compile(r"'(int|float|bool)' object has no attribute '(data|grad)'")
 UNBOUND = re.compile(r"local variable '(\w+)'")
+OPENED = re.compile(r"expected an indented block after '?(\w+)'? .*?on line (\d+)")
 BRACKET = re.compile(r"was never closed|unmatched|does not match opening")
 VALUES = ("self", "other", "out")  # the Values an op's code can name
 ARITHMETIC = ("ZeroDivisionError", "OverflowError", "ValueError")
@@ -31,8 +32,28 @@ def crash(error, exercise, body):
 
 
 def _indented(error, exercise, body, where):
+    """Each way indentation goes wrong has its own fix: a block opened and not indented under,
+    an indent where none belongs, a line matching no level above it, tabs among spaces."""
     if error.type not in ("IndentationError", "TabError"):
         return None
+    opened = OPENED.search(error.message)
+    if opened:
+        keyword, line = opened.groups()
+        if error.line == int(line):
+            problem, fix = "nothing follows it", "write the lines of the block below it"
+        else:
+            problem, fix = "the next line is not indented under it", "indent the block's lines"
+        return "indented", (
+            f"Line {line} of your `{error.label}` code opens a block (the `{keyword}` line ends "
+            f"in `:`), and {problem}: {fix}, four spaces more than the line that opens it."
+        )
+    if error.type == "TabError":
+        return "indented", f"{where} mixes tabs and spaces: indent with spaces only."
+    if "unindent" in error.message:
+        return "indented", (
+            f"{where} is indented by a number of spaces that no line above it uses: line it up "
+            "with the other lines of its block."
+        )
     return "indented", (
         f"{where} is indented where Python does not expect it. Start at the left margin (the "
         "editor is already inside the function) and indent only the lines inside a block."
@@ -124,9 +145,10 @@ def _imported(error, exercise, body, where):
     module = (error.name or "").partition(".")[0]
     if error.type != "ModuleNotFoundError" or module not in THIRD_PARTY:
         return None
+    also = " or `out.data`" if exercise.design == "closures" else ""
     return "standard_library_only", (
         f"{where} imports `{module}`, but the course's Python has the standard library only. "
-        "Use `math` (`math.exp`, `math.tanh`, `math.log`) or `out.data`."
+        f"Use `math` (`math.exp`, `math.tanh`, `math.log`){also}."
     )
 
 

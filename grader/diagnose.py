@@ -21,6 +21,7 @@ from .explain import grad_of
 from .figures import brief, tuple_text
 from .ops import OPS, Args
 from .precision import agrees
+from .reading import reading
 from .scaffold import scope
 
 MAX_KEYS = 2  # classic mistakes combined in one Variant
@@ -132,12 +133,15 @@ class Finding:
 @dataclass(frozen=True)
 class Culprit:
     """An op whose code explains wrong numbers: its diagnosis keys, what its code did, and the
-    step that shows it (`where`, None when no step does)."""
+    step that shows it (`where`, None when no step does); `reading`, how Python reads a line of
+    it that reads otherwise (grader/reading.py), said instead of the diagnoses it `covers`."""
 
     op: str
     keys: list
     sentence: str
     where: At | None
+    reading: str = ""
+    covers: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -147,8 +151,9 @@ class Diagnosis:
     said: str = ""  # for a run that raised: which names exist where it raised
 
 
-def diagnose(seen, exercise, bodies):
-    """The Diagnosis of an exercise's observed checks (`seen`: observation.SeenCheck each)."""
+def diagnose(seen, exercise, bodies, told=frozenset()):
+    """The Diagnosis of an exercise's observed checks (`seen`: observation.SeenCheck each);
+    `told`, the ops whose rule its sentences may say (grader/disclosure.py)."""
     closures = exercise.design == "closures"
     findings = {op: Finding(op, closures) for op in exercise.ops}
     for c, check in enumerate(seen):
@@ -168,9 +173,10 @@ def diagnose(seen, exercise, bodies):
         keys += [key for key in found if key not in keys]
         if is_stub(bodies[op], exercise.stubs[op]):
             continue  # the summary names the ops still at their starter code
-        sentence, where = _culprit_sentence(finding, found, seen, closures)
+        sentence, where = _culprit_sentence(finding, found, seen, exercise, op in told)
+        read, covers = reading(bodies[op], found) if found or sentence else ("", ())
         if found or sentence:
-            culprits.append(Culprit(op, found, sentence, where))
+            culprits.append(Culprit(op, found, sentence, where, read, covers))
     return Diagnosis(keys, culprits)
 
 
@@ -279,9 +285,11 @@ def _simplest(finding):
     return min(fitting, key=lambda keys: (len(keys), ranks[keys])) if fitting else None
 
 
-def _culprit_sentence(finding, keys, seen, closures):
+def _culprit_sentence(finding, keys, seen, exercise, told):
     """What the op's code did, told from the step that shows it: `(sentence, At)`. Each claim
-    (twice, set, left, changed) is made only where that step's numbers show it."""
+    (twice, set, left, changed) is made only where that step's numbers show it; the op's rule
+    only when it is `told`, else a way to measure it at that step's inputs."""
+    closures = exercise.design == "closures"
     label = f"`{OPS[finding.op].label}`"
     if keys == ["calls_closure"]:
         twice = _run_twice(finding, seen)
@@ -299,13 +307,33 @@ def _culprit_sentence(finding, keys, seen, closures):
     node = check.nodes[step.node]
     at = f"(at {_inputs(node, check)})"
     if not closures:
-        right = tuple_text(node.op.local(node.args()))
-        return (
-            f"Your {label} local gradients are {tuple_text(step.local_grads)} {at}, where "
-            f"{right} is right.",
-            where,
-        )
-    return _closure_sentence(finding, keys, check, step, node, f"Your {label} closure {at}"), where
+        given = f"Your {label} local gradients are {tuple_text(step.local_grads)} {at}"
+        if told:
+            return f"{given}, where {tuple_text(node.op.local(node.args()))} is right.", where
+        them = "each slope with its number" if node.op.arity == 2 else "the slope with it"
+        return f"{given}. {_measure(node, exercise)}: compare {them}.", where
+    told_as = f"Your {label} closure {at}"
+    return _closure_sentence(finding, keys, check, step, node, told_as, told, exercise), where
+
+
+def _nudged(node, exercise):
+    """The nudge tool's names for a step's inputs: the op tab's first check's."""
+    names = ["x", "y"][: node.op.arity]
+    return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.kind == "op" else names
+
+
+def _measure(node, exercise):
+    """Where the nudge tool measures a step's op: "Nudge x at 2.0 and y at -3.0", with the
+    op tab's own input names (and its exponent), "on the `__mul__` tab" from a graph tab."""
+    op, names = node.op, _nudged(node, exercise)
+    values = [operand.data for operand in node.operands]
+    said = " and ".join(
+        f"{name} at {brief(value)}" for name, value in zip(names, values, strict=True)
+    )
+    if node.exponent is not None:
+        said += f" with n = {node.exponent!r}"
+    where = "" if exercise.kind == "op" else f" on the `{op.label}` tab"
+    return f"Nudge {said}{where}"
 
 
 def _run_twice(finding, seen):
@@ -320,8 +348,9 @@ def _run_twice(finding, seen):
     return list(dict.fromkeys(pushed))
 
 
-def _closure_sentence(finding, keys, check, step, node, told):
-    """What a closure did to the first input it got wrong, against what the op's rule gives."""
+def _closure_sentence(finding, keys, check, step, node, said, told, exercise):
+    """What a closure did to the first input it got wrong, against what the op's rule gives
+    (its rule named when `told`; else where to measure it, when the rule is what is wrong)."""
     operands = [operand.index for operand in node.operands]
     right = simulate(Variant(), node, operands, step.start)
     after = {write.node: write.after for write in step.grads}
@@ -340,6 +369,9 @@ def _closure_sentence(finding, keys, check, step, node, told):
             rule = f"adding {rule} once for each of its {uses} uses"
         elif before != 0:
             rule = f"adding {rule}"
+        where = (
+            f"where {rule} gives {brief(want)}" if told else f"where it should become {brief(want)}"
+        )
         if "assign" in keys and uses > 1 and alone:
             change = f"set {name} once per use, so the last share ({brief(got)}) replaced the rest"
         elif "assign" in keys and before != 0 and alone:
@@ -348,8 +380,27 @@ def _closure_sentence(finding, keys, check, step, node, told):
             change = f"gave {name} a share of 0" if j in written else f"left {name} at {brief(got)}"
         else:
             change = f"changed {name} from {brief(before)} to {brief(got)}"
-        return f"{told} {change}, where {rule} gives {brief(want)}."
+        measured = "" if told else _compare(finding, keys, node, step, j, got - before, exercise)
+        return f"{said} {change}, {where}.{measured}"
     return ""
+
+
+def _compare(finding, keys, node, step, j, share, exercise):
+    """A nudge to hold the closure's slope against, when its rule is what went wrong: not for
+    the chain rule's bookkeeping (`=`, `out.grad`, an input forgotten, twice)."""
+    if any(key not in OPS[finding.op].wrong for key in keys):
+        return ""
+    g = step.start[node.index]
+    if not isinstance(g, float) or g == 0 or not isinstance(share, float):
+        return ""
+    operands = [operand.index for operand in node.operands]
+    slope = share / g / operands.count(j)
+    name = _nudged(node, exercise)[operands.index(j)]
+    whose = f"{name}'s slope" if node.op.arity == 2 else "the slope"
+    return (
+        f" {_measure(node, exercise)}: compare {whose} with the {brief(slope)} your code gave "
+        "per unit of out.grad."
+    )
 
 
 def _inputs(node, check):
@@ -371,7 +422,7 @@ def diagnose_error(error, exercise, bodies):
         return Diagnosis([], [])
     label, names = OPS[op].label, scope(exercise.design, op)
     if error.type == "NameError" and error.name:
-        said = explain.not_in_scope_sentence(error.name, label, names)
+        said = explain.not_in_scope_sentence(error.name, label, names, exercise.design)
         return Diagnosis(["not_in_scope"], [], said)
     known = crash(error, exercise, bodies[op])
     if known:

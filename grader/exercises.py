@@ -21,9 +21,9 @@ EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
 # every exercise again cost the browser's judge ~70 ms of Pyodide before its first verdict.
 BUILT_CATALOG = Path(__file__).with_name("catalog.pickle")
 KINDS = ("op", "graph")
-TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str}
+TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str, "worked": str}
 KEYS = {
-    "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks"},
+    "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks", "worked"},
     "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
 }
 REQUIRED = {
@@ -78,6 +78,7 @@ class Exercise:
     solutions: dict  # op -> reference body
     known_wrong: tuple
     version: str  # changes whenever the definition does
+    worked: str = ""  # the title of the earliest page that works its rule out, if one does
 
     @property
     def test_code(self):
@@ -297,6 +298,7 @@ def _exercise(folder, spec, codes):
         solutions=solutions,
         known_wrong=_known_wrong(folder, spec, solutions),
         version=version,
+        worked=spec.get("worked", ""),
     )
 
 

@@ -11,9 +11,9 @@ from .ops import OPS
 
 STRUCTURAL = {
     "nothing": "Your code changed no gradient: it is still the starter code, or it computes "
-    "something without adding it to `self.grad` (and `other.grad`).",
+    "something without adding it to the inputs' grads.",
     "local_only": "Your code assigns only to names of its own: nothing reaches the inputs. "
-    "Add each share into `self.grad` (and `other.grad`) with `+=`.",
+    "Add each share into the inputs' grads with `+=`.",
     "nested_def": "Your code defines a function of its own and never calls it, so it does "
     "nothing. Write only the body, the lines that go inside `def _backward():`, starting at "
     "the left margin: the editor is already inside the closure.",
@@ -47,7 +47,7 @@ STRUCTURAL = {
     "builtin_name": "A name in your code is one of Python's built-in functions, not a Value "
     "or a number of this op.",
     "not_a_tuple": "The local gradients must be a tuple with one number per input, such as "
-    "`(1, 1)` for two inputs or `(x,)` for one (mind the comma).",
+    "`(a, b)` for two inputs or `(a,)` for one (mind the comma).",
     "wrong_length": "The tuple needs exactly one local derivative per input: two for "
     "`__add__` and `__mul__`, one for every other op. `backward()` pairs them with the "
     "inputs, so a missing one is silently skipped.",
@@ -101,26 +101,65 @@ def sentence(keys):
     return " ".join(diagnoses()[key] for key in keys if diagnoses()[key])
 
 
-def expected_sentence(name, expected, uses, design="closures"):
+def words(key, exercise, told):
+    """The sentence of diagnosis `key` as the learner reads it on their rung (`told`: the ops
+    whose rule may be said, grader/disclosure.py), in the exercise's design."""
+    closures = exercise.design == "closures"
+    owner = next((op for op in OPS.values() if key in op.wrong), None)
+    if owner:
+        wrong = owner.wrong[key]
+        if owner.name not in told:
+            return wrong.hint
+        return wrong.explanation if closures or not wrong.local else wrong.local
+    if key == "not_a_number" and not closures:
+        return (
+            "A local gradient must be a number (a float): keep Values out of the tuple, using "
+            "`self.data` or `other.data` where you wrote `self` or `other`."
+        )
+    if key == "nothing" and exercise.design != "closures":
+        return (
+            "Your local gradients are all 0, so `backward()` passes nothing back: every input's "
+            "grad stays 0. The tuple is still the starter code, or its numbers are 0."
+        )
+    if key in ("nothing", "local_only"):
+        grads = "`self.grad`"
+        if any(OPS[op].arity == 2 for op in exercise.ops):
+            grads += " (and `other.grad`)" if len(exercise.ops) > 1 else " and `other.grad`"
+        return STRUCTURAL[key].replace("the inputs' grads", grads)
+    return STRUCTURAL[key]
+
+
+def expected_sentence(name, expected, uses, design="closures", told=frozenset()):
     """What `name.grad` should be and where that number comes from; `uses` are the ops that
     consume the node, once per use. In the local-gradients design `backward()` adds the
-    shares up, not the learner's code."""
+    shares up, not the learner's code. An op's rule is said only when it is `told`."""
     if len(uses) > 1 and design == "closures":
         how = f"{name} is used {len(uses)} times, and each use's closure adds its share"
     elif len(uses) > 1:
         how = f"`backward()` adds up the shares of {name}'s {len(uses)} uses"
-    elif uses:
+    elif uses and uses[0] in told and design == "closures":
         how = f"{OPS[uses[0]].rule}, from {name}'s one use"
+    elif uses and uses[0] in told:
+        op = OPS[uses[0]]
+        how = (
+            f"`{op.label}`'s tuple {op.local_rule}, times the output's grad, from {name}'s one use"
+        )
+    elif uses:
+        where = f"from {name}'s one use, in `{OPS[uses[0]].label}`"
+        return f"{grad_of(name)} should be {brief(expected)}, {where}."
     else:
         how = "the gradient seeded into it"
     return f"{grad_of(name)} should be {brief(expected)}: {how}."
 
 
-def not_a_number_sentence(name, kind):
+def not_a_number_sentence(name, kind, design="closures"):
     if kind == "Value":
+        names = ("other", "out") if design == "closures" else ("self", "other")
+        values = " or ".join(f"`{name}`" for name in names)
+        numbers = " or ".join(f"`{name}.data`" for name in names)
         return (
-            f"{grad_of(name)} became a Value, not a number: use `other.data` or `out.data` "
-            "(the numbers) where you wrote `other` or `out`."
+            f"{grad_of(name)} became a Value, not a number: use {numbers} (the numbers) where "
+            f"you wrote {values}."
         )
     if kind in ("nan", "inf", "-inf"):
         return f"{grad_of(name)} became {kind}, not a number that can be compared."
@@ -132,8 +171,14 @@ def scope_sentence(label, names):
     return f"Your {label} code can use {listed}."
 
 
-def not_in_scope_sentence(name, label, names):
-    return f"`{name}` is not defined in your {label} code. {scope_sentence(label, names)}"
+def not_in_scope_sentence(name, label, names, design="closures"):
+    said = f"`{name}` is not defined in your {label} code. {scope_sentence(label, names)}"
+    if design != "closures" and name == "out":
+        said += (
+            " The tuple holds the local derivatives alone: `backward()` multiplies each by the "
+            "output's grad itself."
+        )
+    return said
 
 
 def builtin_sentence(name, label, names):

@@ -45,17 +45,24 @@ def observe_isolated(exercise_id, bodies, known, time_limit=TIME_LIMIT):
         return json.loads(out.read_text(encoding="utf-8"))
 
 
-def grade_isolated(exercise_id, bodies, exercises, known=None):
+def grade_isolated(exercise_id, bodies, exercises, known=None, told=()):
     """The result of `bodies`, observed in a child process and judged here: a dict. `known` is
-    runner_data(exercises), when the caller has it already."""
+    runner_data(exercises), when the caller has it already; `told`, the ops whose rule its
+    words may say."""
+    return grade_isolated_sides(exercise_id, bodies, exercises, known, [told])[0]
+
+
+def grade_isolated_sides(exercise_id, bodies, exercises, known=None, sides=((),)):
+    """The results of one isolated run of `bodies`, judged once for each `told` of `sides`."""
     try:
         observation = observe_isolated(exercise_id, bodies, known or runner_data(exercises))
     except RunFailed as error:
-        return {
+        failed = {
             "exercise": exercise_id,
             "verdict": "error",
             "summary": str(error),
             "diagnoses": [],
             "checks": [],
         }
-    return judge(exercise_id, bodies, observation, exercises).to_dict()
+        return [failed for _ in sides]
+    return [judge(exercise_id, bodies, observation, exercises, told).to_dict() for told in sides]

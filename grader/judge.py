@@ -11,22 +11,26 @@ import json
 from runner.assembly import is_stub
 
 from .diagnose import diagnose, diagnose_error
+from .disclosure import told_ops
 from .exercises import catalog
 from .observation import Unreadable, decode_observation, parse
 from .present import present, tell, unreadable
 
 
-def judge_json(exercise_id, bodies_json, observation_json):
+def judge_json(exercise_id, bodies_json, observation_json, told_json="[]"):
     """`judge` for the browser: JSON in, JSON out (no NaN: JSON has none)."""
     bodies = json.loads(bodies_json)
     bodies = bodies if isinstance(bodies, dict) else {}
-    result = judge(exercise_id, bodies, parse(observation_json))
+    result = judge(exercise_id, bodies, parse(observation_json), told=json.loads(told_json))
     return json.dumps(result.to_dict(), allow_nan=False)
 
 
-def judge(exercise_id, bodies, observation, exercises=None):
-    """The Result of the learner's `bodies` on an exercise, given what their run did."""
+def judge(exercise_id, bodies, observation, exercises=None, told=()):
+    """The Result of the learner's `bodies` on an exercise, given what their run did, in the
+    words of the learner's rung: `told` lists the ops whose rule may be said (none by default:
+    grader/disclosure.py)."""
     exercise = (exercises or catalog())[exercise_id]
+    told = told_ops(exercise, told)
     theirs = {op: bodies.get(op) for op in exercise.ops}
     theirs = {op: b if isinstance(b, str) else exercise.stubs[op] for op, b in theirs.items()}
     stubs = [op for op in exercise.ops if is_stub(theirs[op], exercise.stubs[op])]
@@ -34,9 +38,9 @@ def judge(exercise_id, bodies, observation, exercises=None):
         seen = decode_observation(observation, exercise)
     except Unreadable as problem:
         return unreadable(exercise, stubs, problem)
-    result = present(exercise, seen, stubs)
+    result = present(exercise, seen, stubs, told)
     if seen.error:
-        tell(result, seen, diagnose_error(seen.error, exercise, theirs))
+        tell(result, seen, diagnose_error(seen.error, exercise, theirs), exercise, told)
     elif result.verdict == "fail":
-        tell(result, seen, diagnose(seen.checks, exercise, theirs))
+        tell(result, seen, diagnose(seen.checks, exercise, theirs, told), exercise, told)
     return result

@@ -9,12 +9,13 @@ from .precision import agrees
 from .result import Change, Check, Culprit, GraphNode, Result, Row, Step
 
 
-def present(exercise, observation, stubs):
-    """The Result of a readable run, its verdict decided; `tell` adds why, when it failed."""
+def present(exercise, observation, stubs, told=frozenset()):
+    """The Result of a readable run, its verdict decided; `tell` adds why, when it failed.
+    `told`: the ops whose rule its sentences may say (grader/disclosure.py)."""
     result = Result(exercise.id, stubs=stubs)
     result.stdout, result.stdout_truncated = observation.stdout, observation.stdout_truncated
     result.error = _plain_error(observation.error)
-    result.checks = [_check(seen, exercise) for seen in observation.checks]
+    result.checks = [_check(seen, exercise, told) for seen in observation.checks]
     return _conclude(exercise, result)
 
 
@@ -46,17 +47,17 @@ def _plain_error(error):
     return {name: getattr(error, name) for name in type(error).__slots__}
 
 
-def tell(result, observation, diagnosis):
+def tell(result, observation, diagnosis, exercise, told=frozenset()):
     """The diagnosis in the result: its keys, its sentences (each culprit's explanation beside
-    it), each culprit tied to its step."""
+    it, on the learner's rung: `told`), each culprit tied to its step."""
     result.diagnoses = diagnosis.keys
-    known, told = explain.diagnoses(), set(explain.SAID_WITH_NAMES)
+    said = set(explain.SAID_WITH_NAMES)
     parts = [diagnosis.said]
 
     def explained(keys):
-        fresh = [key for key in keys if key not in told]
-        told.update(fresh)
-        return [known[key] for key in fresh]
+        fresh = [key for key in keys if key not in said]
+        said.update(fresh)
+        return [explain.words(key, exercise, told) for key in fresh]
 
     for culprit in diagnosis.culprits:
         check, step = _displayed(observation, culprit)
@@ -65,7 +66,8 @@ def tell(result, observation, diagnosis):
         )
         if culprit.sentence and step is not None:
             result.checks[check].steps[step].note = culprit.sentence
-        parts += [culprit.sentence, *explained(culprit.keys)]
+        said.update(culprit.covers)
+        parts += [culprit.sentence, culprit.reading, *explained(culprit.keys)]
     parts += explained(diagnosis.keys)
     result.diagnosis = " ".join(text for text in parts if text)
     if not observation.error:
@@ -103,11 +105,11 @@ def _uses(nodes):
     return found
 
 
-def _check(seen, exercise):
+def _check(seen, exercise, told):
     checked = {seen.names.index(name) for name in seen.check.names} if seen.complete else set()
     uses = _uses(seen.nodes)
     order = sorted(checked, key=lambda j: seen.check.names.index(seen.names[j]))
-    rows = [_row(seen, j, uses[j], exercise) for j in order]
+    rows = [_row(seen, j, uses[j], exercise, told) for j in order]
     passed = {row.node: row.passed for row in rows}
     first = seen.steps[0].start if seen.steps else seen.got
     return Check(
@@ -123,11 +125,11 @@ def _check(seen, exercise):
     )
 
 
-def _row(seen, j, uses, exercise):
+def _row(seen, j, uses, exercise, told):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
     value = explain.grad_of(name)
     if isinstance(got, str):  # not a number at all: the name of what it was
-        why = explain.not_a_number_sentence(name, got)
+        why = explain.not_a_number_sentence(name, got, exercise.design)
         return Row(value, j, None, expected, got, seven(expected), False, why, ["not_a_number"])
     if not agrees(got, got):  # nan or infinite
         why = explain.not_a_number_sentence(name, seven(got))
@@ -139,7 +141,7 @@ def _row(seen, j, uses, exercise):
         why = f"{value} is {brief(expected)}, as expected."
     else:
         why = _passed_on(seen, name, uses, exercise) or explain.expected_sentence(
-            name, expected, [user.op.name for user in uses], exercise.design
+            name, expected, [user.op.name for user in uses], exercise.design, told
         )
     return Row(value, j, got, expected, seven(got), seven(expected), passed, why)
 
@@ -226,7 +228,9 @@ def _conclude(exercise, result):
         result.summary = error["summary"]
     elif failed:
         result.verdict = "fail"
-        result.summary = f"{failed} of {len(rows)} gradients are wrong."
+        result.summary = (
+            f"{failed} of {len(rows)} gradients {'is' if failed == 1 else 'are'} wrong."
+        )
     else:
         result.verdict = "pass"
         result.summary = f"All {len(rows)} gradients match to seven decimals."

@@ -12,7 +12,7 @@ from os import cpu_count
 
 from . import transcript
 from .exercises import EXERCISES_DIR, ExerciseError, load_catalog
-from .isolated import grade_isolated
+from .isolated import grade_isolated_sides
 from .runner_data import runner_data
 
 
@@ -32,19 +32,27 @@ def as_expected(result, should_pass, wanted):
 
 
 def graded(exercises):
-    """Every expectation with its result, grading in parallel."""
+    """Every expectation with its results, `{section name: result}` for each side of the
+    formula rung (grader/transcript.py), grading in parallel."""
     answers = list(expectations(exercises))
     known = runner_data(exercises)
+
+    def grade(answer):
+        exercise, name, bodies, should_pass, _ = answer
+        sides = transcript.sides(exercise, name, should_pass)
+        told = [ops for _, ops in sides]
+        results = grade_isolated_sides(exercise.id, bodies, exercises, known, told)
+        return {section: result for (section, _), result in zip(sides, results, strict=True)}
+
     with ThreadPoolExecutor(max_workers=cpu_count() or 2) as pool:
-        results = pool.map(lambda a: grade_isolated(a[0].id, a[2], exercises, known), answers)
-        return list(zip(answers, results, strict=True))
+        return list(zip(answers, pool.map(grade, answers), strict=True))
 
 
 def write_transcripts(rows, exercises, root=EXERCISES_DIR):
     """Writes each exercise's golden transcript from its graded rows."""
     results = {}
-    for (exercise, name, *_), result in rows:
-        results.setdefault(exercise.id, {})[name] = result
+    for (exercise, *_), sides in rows:
+        results.setdefault(exercise.id, {}).update(sides)
     for exercise_id, found in results.items():
         file = transcript.path(exercises[exercise_id], root)
         file.write_text(transcript.document(exercises[exercise_id], found))
@@ -71,9 +79,10 @@ def main(argv=None):
     failures = 0
     goldens = {}
     print(f"{'exercise':12} {'answer':40} {'verdict':8} {'diagnosed as':28} ok")
-    for (exercise, name, _, should_pass, wanted), result in rows:
-        said = goldens.setdefault(exercise.id, golden(exercise)).get(name)
-        words = said == transcript.transcript(result)
+    for (exercise, name, _, should_pass, wanted), sides in rows:
+        said = goldens.setdefault(exercise.id, golden(exercise))
+        words = all(said.get(s) == transcript.transcript(r) for s, r in sides.items())
+        result = sides[name]
         ok = as_expected(result, should_pass, wanted) and words
         failures += not ok
         shown = " ".join(result["diagnoses"]) or "-"

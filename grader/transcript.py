@@ -2,6 +2,10 @@
 exercise (`exercises/<id>/.meta/transcript.txt`), so that a change of words is a diff someone
 reviews. `python -m grader --write-transcripts` writes them; the maintainers' table and the
 tests compare them.
+
+A failing answer is said twice (grader/disclosure.py): below the formula rung, as a learner who
+has not asked for the rule reads it, and at the formula rung (its section's name ends in
+FORMULA_RUNG), with every op's rule told.
 """
 
 from pathlib import Path
@@ -10,6 +14,15 @@ HEADER = (
     "# What the learner reads for each known answer of `{id}`; written by\n"
     "# `python -m grader --write-transcripts`, compared by `python -m grader` and the tests.\n"
 )
+
+
+FORMULA_RUNG = ", at the formula rung"
+
+
+def sides(exercise, name, should_pass):
+    """`[(section name, told)]` of an answer: a passing answer's words do not depend on it."""
+    below = [(name, ())]
+    return below if should_pass else [*below, (name + FORMULA_RUNG, exercise.ops)]
 
 
 def transcript(result):

@@ -5,6 +5,7 @@ learner's to make, so every one of them is read defensively.
 """
 
 import builtins
+import re
 import traceback
 
 from .assembly import FILENAME, lines
@@ -32,8 +33,9 @@ class Slots:
         return (slot, within) if within <= self.length(slot) else (None, line)
 
     def source_line(self, slot, line):
+        """The learner's line as they wrote it: its indentation kept, which may be the error."""
         found = lines(self.bodies[slot])
-        return found[line - 1].strip()[:MAX_TEXT] if 0 < line <= len(found) else ""
+        return found[line - 1].rstrip()[:MAX_TEXT] if 0 < line <= len(found) else ""
 
 
 def describe_syntax_error(error, slots):
@@ -47,7 +49,18 @@ def describe_syntax_error(error, slots):
     before = [slot for slot, start in slots.starts.items() if start <= lineno]
     slot = max(before, key=slots.starts.get) if before else None
     line = min(lineno - slots.starts[slot] + 1, slots.length(slot)) if slot else lineno
-    return _error(error, _text(error.msg), slot, line, slots)
+    return _error(error, _their_lines(_text(error.msg), slot, slots), slot, line, slots)
+
+
+def _their_lines(message, slot, slots):
+    """Python's message with the lines it names counted as the learner counts them ("expected
+    an indented block after 'if' statement on line 76" is their line 1)."""
+
+    def theirs(found):
+        where, within = slots.locate(int(found.group(1)))
+        return f"line {within}" if where == slot and where else found.group()
+
+    return re.sub(r"\bline (\d+)", theirs, message)
 
 
 def describe_exception(error, slots):

@@ -5,6 +5,7 @@ It runs the learner's code, so in the browser it runs in a runner like any run (
 Python: a fresh one, thrown away after); it decides no verdict, it only measures.
 """
 
+import ast
 import json
 import math
 
@@ -20,16 +21,20 @@ KINK = 1e-3  # sides whose slopes differ by more than this share are a kink, not
 
 
 def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
-    """`{"inputs": [{"name", "value", "slope", "got"}], "h", "built", "error"}`: for each input
-    of the exercise's check, (out(x + h) - out(x - h)) / 2h, and its `.grad` after the learner's
-    `backward()` from out.grad = 1. `values` ({name: number}) replace the check's own inputs."""
+    """`{"inputs": [{"name", "value", "slope", "got"}], "output", "h", "built", "error"}`: for
+    each input of the exercise's check, (out(x + h) - out(x - h)) / 2h, and its `.grad` after the
+    learner's `backward()` from out.grad = 1; `output`, out.data at those inputs. `values`
+    ({name: number}) replace the check's own inputs, and `n` its exponent, if it has one."""
     exercise = data()["exercises"][exercise_id]
     design = data()["designs"][exercise["design"]]
     check = exercise["checks"][check_index]
     leaves = {name: _number(value) for name, value in check["leaves"].items()}
     leaves |= {name: _number(v) for name, v in (values or {}).items() if name in leaves}
     h = _number(h) if _number(h) > 0 else DEFAULT_H
-    found = {"inputs": [], "h": h, "built": check["build"], "error": None}
+    build = check["build"]
+    if "n" in (values or {}) and exponent(build) is not None:
+        build = with_exponent(build, _number(values["n"]))
+    found = {"inputs": [], "output": None, "h": h, "built": build, "error": None}
     used, theirs = bodies_to_run(exercise, design, bodies)
     try:
         value_class, slots = make_class(design, used, theirs)
@@ -39,12 +44,13 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
     make = value_maker(design, value_class)
 
     def out_at(nudged):
-        return build_graph(check["build"], nudged, check["output"], make)[0].data
+        return build_graph(build, nudged, check["output"], make)[0].data
 
     with guarded(CappedOutput()):
         try:
             measured = {name: _slopes(out_at, leaves, name, h) for name in leaves}
-            output, space = build_graph(check["build"], leaves, check["output"], make)
+            output, space = build_graph(build, leaves, check["output"], make)
+            found["output"] = encode(output.data)
             output.backward()
             found["inputs"] = [
                 {"name": name, "value": x, **measured[name], "got": _grad(space[name])}
@@ -74,6 +80,34 @@ def _slopes(out_at, leaves, name, h):
     if abs(right - left) > KINK * max(1.0, abs(right), abs(left)):
         found |= {"left": encode(left), "right": encode(right)}
     return found
+
+
+def exponent(build):
+    """The number a check's build raises to (`x ** 2`: 2), or None when it has no power."""
+    power = _power(ast.parse(build, mode="eval"))
+    return None if power is None else ast.literal_eval(power.right)
+
+
+def with_exponent(build, n):
+    """The build with its power's exponent replaced by `n` (a number, or a name to show): the
+    exponent of `__pow__` is a plain number, which the learner may change, never code."""
+    tree = ast.parse(build, mode="eval")
+    if isinstance(n, str):
+        _power(tree).right = ast.Name(n)
+    else:
+        _power(tree).right = ast.Constant(int(n) if float(n).is_integer() else n)
+    return ast.unparse(tree)
+
+
+def _power(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+            try:
+                ast.literal_eval(node.right)
+            except ValueError:
+                continue
+            return node
+    return None
 
 
 def _number(value):

@@ -52,3 +52,32 @@ def test_code_that_raises_is_said(learner):
         tool.locator("summary").click()
     tool.get_by_role("button", name="Nudge", exact=True).click()
     expect(tool.locator(".mg-nudge__results")).to_contain_text("Your code raised: NameError")
+
+
+def test_the_output_stands_beside_the_slopes_and_a_power_takes_any_exponent(learner, exercises):
+    learner.open_tab("__pow__")
+    learner.write(exercises["pow"].solutions["pow"])
+    tool = learner.panel.locator(".mg-nudge")
+    expect(tool).to_contain_text("x ** n")
+    figures = nudge(learner, {"x": 2.0})
+    tool.get_by_label("n, the exponent", exact=True).fill("3")
+    tool.get_by_role("button", name="Nudge", exact=True).click()
+    expect(tool.locator("[data-nudge-output]")).to_have_attribute("data-nudge-output", "8")
+    figures = tool.locator("[data-nudge-input='x']")
+    assert slope(figures) == pytest.approx(12.0, abs=1e-5)
+    expect(figures).to_contain_text("x.grad = 12.0000000")
+    expect(tool.locator("[data-nudge-output]")).to_contain_text("out.data = 8.0000000")
+
+
+def test_a_figure_from_code_that_changed_is_marked_out_of_date(learner):
+    learner.open_tab("sigmoid")
+    learner.write("self.grad += 0.5 * out.grad")
+    nudge(learner, {"x": 0.0})
+    results = learner.panel.locator(".mg-nudge__results")
+    expect(results).not_to_have_attribute("data-stale", "")
+    learner.write("self.grad += 0.25 * out.grad")
+    expect(results).to_have_attribute("data-stale", "")
+    expect(learner.panel.locator(".mg-nudge__stale")).to_be_visible()
+    figures = nudge(learner)
+    expect(results).not_to_have_attribute("data-stale", "")
+    expect(figures["x"]).to_contain_text("x.grad = 0.2500000")

@@ -61,6 +61,7 @@ def races_site(tmp_path_factory):
             "extra_css:\n  - assets/course/widget.css\n"
             "plugins:\n  - course\n"
             f"markdown_extensions:\n  - pymdownx.superfences\n  - course:\n      root: {ROOT}\n"
+            "      every_exercise_shown: false\n"  # a small course: a few exercises
         )
         mkdocs = Path(sys.executable).with_name("mkdocs")
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

@@ -1,4 +1,5 @@
 import functools
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +14,13 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 @pytest.fixture(scope="session")
 def exercises():
     return load_catalog()
+
+
+def unused(name, taken):
+    """`name`, or `name` and a number: one that `taken` does not hold. A test's made-up op or
+    exercise, which must stay unknown whatever ops and exercises an instructor adds."""
+    names = (f"{name}{i or ''}" for i in itertools.count())
+    return next(candidate for candidate in names if candidate not in taken)
 
 
 @dataclass

@@ -109,7 +109,7 @@ def test_errors_name_the_page_zensical_hands_over():
 
 @pytest.fixture(scope="module")
 def course():
-    return Course.of(ROOT, Options())
+    return Course.of(ROOT, Options(every_exercise_shown=False))  # sites of one page or none
 
 
 def test_the_site_step_finishes_a_page_once(course, tmp_path):
@@ -158,3 +158,44 @@ def test_the_site_step_as_a_command_says_what_is_missing(tmp_path):
     )
     assert done.returncode == 1
     assert done.stderr == f"course: {tmp_path / 'site'} holds no built site: build it first\n"
+
+
+def test_hints_formulas_are_typeset_and_checked_as_a_page_s_are():
+    from course.extension import _typeset
+
+    hint = '<p><span class="arithmatex">\\(x^2\\)</span></p>'
+    exercises = [{"id": "mul", "prompt": "", "hints": [hint], "why": ""}]
+    _typeset(exercises, ROOT)
+    assert '<span class="katex">' in exercises[0]["hints"][0]
+    exercises[0]["hints"] = [hint.replace("x^2", "0.5 \times 2")]
+    with pytest.raises(ValueError, match=r"^exercises/mul/exercise.toml: the formula '0.5 imes 2'"):
+        _typeset(exercises, ROOT)
+    exercises[0]["hints"] = [hint.replace("x^2", "\\frac{")]
+    with pytest.raises(ValueError, match=r"^exercises/mul/exercise.toml: KaTeX cannot render"):
+        _typeset(exercises, ROOT)
+
+
+def test_a_site_that_shows_some_exercise_on_no_page_is_refused(course, tmp_path, monkeypatch):
+    """A new exercise folder that no ```exercise block names would go unnoticed."""
+    from course.widget_data import widget_data, widget_html
+
+    shown = widget_html(widget_data(["diamond"], course.catalog, markdown.markdown))
+    (tmp_path / "index.html").write_text(
+        f'<html><head><script src="{assets.WIDGET_JS}" type="module"></script>'
+        f'<link rel="stylesheet" href="{assets.WIDGET_CSS}"></head><body>{shown}</body></html>'
+    )
+    monkeypatch.setattr(course, "options", Options())  # the default: every exercise shown
+    missing = [
+        name for name in course.catalog if name not in {"diamond", *course.catalog["diamond"].ops}
+    ]
+    with pytest.raises(
+        SiteError,
+        match=re.escape(
+            f"exercises/{missing[0]}/exercise.toml: no page shows exercises {', '.join(missing)}: "
+            "name each in an ```exercise block (AUTHORING.md), or delete its folder, or set "
+            "every_exercise_shown: false under course in mkdocs.yml"
+        ),
+    ):
+        course.write_site(tmp_path)
+    monkeypatch.setattr(course, "options", Options(every_exercise_shown=False))
+    course.write_site(tmp_path)

@@ -7,10 +7,12 @@ with the code; every graph names a `Value`; every quiz is well formed, and a num
 answer agrees with the page's own demonstration.
 """
 
+import re
+
 import pytest
 from conftest import DOCS, page_run
 
-from course import pagecode, quiz
+from course import pagecode, prerender, quiz
 
 PAGES = sorted(DOCS.rglob("*.md"))
 
@@ -87,6 +89,25 @@ def test_quizzes_are_sound(path):
             f"{path.name}: quiz {parsed['id']} accepts {parsed['answer']} ± "
             f"{parsed['tolerance']}, but {parsed['check']} is {value!r}"
         )
+
+
+@pytest.mark.parametrize("path", PAGES, ids=ids)
+def test_no_quiz_formula_lost_a_backslash_to_its_toml(path):
+    """`"$0.5 \\times 2$"` in a TOML string holds a tab: KaTeX would show "0.5imes 2"."""
+    for item in pagecode.parse(path.read_text(encoding="utf-8")):
+        if item.kind == "quiz":
+            for text in strings(quiz.parse(item.body)):
+                for formula in re.findall(r"\$\$?([^$]+)\$", text):
+                    problem = prerender.lost_escape(formula)
+                    assert problem is None, f"{path.name}, quiz at line {item.line}: {problem}"
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict | list):
+        for inner in value.values() if isinstance(value, dict) else value:
+            yield from strings(inner)
 
 
 def test_the_course_has_its_quizzes_and_numbers():

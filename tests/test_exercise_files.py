@@ -2,13 +2,19 @@
 to the file and the key."""
 
 import math
+import re
 import shutil
 
 import pytest
+from conftest import unused
 
 from grader import grade
 from grader.exercises import EXERCISES_DIR, ExerciseError, load_catalog
 from grader.ops import CLOSURES, OPS, Op, Wrong
+
+FOLDERS = {path.name for path in EXERCISES_DIR.iterdir()}
+UNKNOWN_OP = unused("sin", OPS)  # an op no Value class has
+NEW_OP = unused("cube", {*OPS, *FOLDERS})  # the made-up op the tests add
 
 NEURON = """
 kind = "graph"
@@ -47,6 +53,11 @@ def refused(course, message):
         load_catalog(course)
 
 
+def test_the_made_up_names_are_ones_nobody_took():
+    assert unused("sin", {"sin", "sin1", "cos"}) == "sin2" and unused("sin", {"cos"}) == "sin"
+    assert UNKNOWN_OP not in OPS and NEW_OP not in OPS and NEW_OP not in FOLDERS
+
+
 def test_a_new_graph_exercise_runs_the_closures_it_lists(course, exercises):
     add(course, "neuron", NEURON)
     catalog = load_catalog(course)
@@ -64,10 +75,10 @@ def test_a_new_graph_exercise_runs_the_closures_it_lists(course, exercises):
 
 @pytest.fixture
 def cube():
-    """A made-up op, registered as grader/ops.py registers the real ones, then removed."""
-    OPS["cube"] = Op(
-        name="cube",
-        label="cube",
+    """A made-up op (a cube), registered as grader/ops.py registers the real ones, then removed."""
+    OPS[NEW_OP] = Op(
+        name=NEW_OP,
+        label=NEW_OP,
         symbol="³",
         arity=1,
         forward=lambda a: a.x**3,
@@ -76,34 +87,42 @@ def cube():
         methods={
             CLOSURES: OPS["exp"]
             .methods[CLOSURES]
-            .replace("exp", "cube")
-            .replace("math.cube(x)", "x**3")
+            .replace("exp", NEW_OP)
+            .replace(f"math.{NEW_OP}(x)", "x**3")
         },
-        wrong={"cube_power_kept": Wrong(lambda a: (3 * a.x**3,), "Lower the power by one.")},
+        wrong={
+            "cube_power_kept": Wrong(
+                lambda a: (3 * a.x**3,), "Lower the power by one.", "Too steep: measure it."
+            )
+        },
+        tells=(r"3\*x\*\*2",),
     )
-    yield OPS["cube"]
-    del OPS["cube"]
+    yield OPS[NEW_OP]
+    del OPS[NEW_OP]
 
 
 def test_a_new_op_is_one_entry_and_one_folder(course, cube):
     """Nothing else: the scaffold, the answer key, the diagnoses and the table follow."""
     add(
         course,
-        "cube",
-        'kind = "op"\nop = "cube"\nprompt = "x³."\nchecks = [\n'
-        '  { build = "x.cube()", x = 2.0 },\n  { build = "(x * y).cube()", x = 0.5, y = -3.0, '
-        "grad = 0.5 },\n]\n",
+        NEW_OP,
+        f'kind = "op"\nop = "{NEW_OP}"\nprompt = "x³."\nchecks = [\n'
+        f'  {{ build = "x.{NEW_OP}()", x = 2.0 }},\n'
+        f'  {{ build = "(x * y).{NEW_OP}()", x = 0.5, y = -3.0, grad = 0.5 }},\n]\n',
         stub="pass\n",
         solution="self.grad += 3 * x**2 * out.grad\n",
     )
     catalog = load_catalog(course)
-    assert catalog["cube"].label == "cube"
-    reference = grade("cube", {"cube": "self.grad += 3 * x**2 * out.grad"}, catalog)
+    assert catalog[NEW_OP].label == NEW_OP
+    reference = grade(NEW_OP, {NEW_OP: "self.grad += 3 * x**2 * out.grad"}, catalog)
     assert reference["verdict"] == "pass"
     assert math.isclose(reference["checks"][1]["rows"][0]["expected"], 0.5 * 3 * 1.5**2 * -3.0)
-    kept = grade("cube", {"cube": "self.grad += 3 * x**3 * out.grad"}, catalog)
+    kept = grade(NEW_OP, {NEW_OP: "self.grad += 3 * x**3 * out.grad"}, catalog)
     assert kept["verdict"] == "fail" and kept["diagnoses"] == ["cube_power_kept"]
-    assigned = grade("cube", {"cube": "self.grad = 3 * x**2"}, catalog)
+    assert "Too steep" in kept["diagnosis"] and "3·x**2" not in kept["diagnosis"]
+    told = grade(NEW_OP, {NEW_OP: "self.grad += 3 * x**3 * out.grad"}, catalog, [NEW_OP])
+    assert "Lower the power" in told["diagnosis"] and "3·x**2 × out.grad" in told["diagnosis"]
+    assigned = grade(NEW_OP, {NEW_OP: "self.grad = 3 * x**2"}, catalog)
     assert assigned["diagnoses"] == ["no_upstream"]
 
 
@@ -121,8 +140,8 @@ def test_a_new_op_is_one_entry_and_one_folder(course, cube):
             "unknown key `grads` in the check .*; did you mean `grad`",
         ),
         (
-            NEURON.replace('["add", "mul", "tanh"]', '["relu", "sin"]'),
-            "no op sin in the closures Value class",
+            NEURON.replace('["add", "mul", "tanh"]', f'["relu", "{UNKNOWN_OP}"]'),
+            f"no op {UNKNOWN_OP} in the closures Value class",
         ),
         (
             NEURON.replace('build = "o = (', 'build = "o = x1; ('),
@@ -178,3 +197,25 @@ def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_d
 def test_an_op_exercise_needs_its_reference(course):
     (course / "add" / ".meta" / "solution.py").write_text("")
     refused(course, r"add/.meta/solution.py: the reference is missing")
+
+
+def authoring_block(first_line):
+    """The fenced block of AUTHORING.md whose first line is `first_line`."""
+    text = (EXERCISES_DIR.parent / "AUTHORING.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```(?:toml|python)\n(.*?)^```$", text, re.S | re.M)
+    return next(block for block in blocks if block.startswith(first_line))
+
+
+def test_authoring_s_op_exercise_example_is_one_that_works(course):
+    """Its three files, copied as an instructor would, make an exercise whose reference passes
+    and whose stub does not."""
+    folder = course / "mul"
+    (folder / "exercise.toml").write_text(authoring_block("# exercises/mul/exercise.toml"))
+    (folder / "stub.py").write_text(authoring_block("# exercises/mul/stub.py"))
+    solution = authoring_block("# exercises/mul/.meta/solution.py")
+    (folder / ".meta" / "solution.py").write_text(solution)
+    (folder / ".meta" / "wrong_answers.toml").unlink()
+    catalog = load_catalog(course)
+    assert catalog["mul"].kind == "op" and len(catalog["mul"].hints) == 3
+    assert grade("mul", catalog["mul"].solutions, catalog)["verdict"] == "pass"
+    assert grade("mul", catalog["mul"].stubs, catalog)["verdict"] != "pass"

@@ -1,6 +1,7 @@
 """Learners work each derivative out: every tab asks first and climbs three rungs of hints (a
-question with the check's numbers, the rule in words, the formula), and neither a hint, nor the
-prompt, nor the starter code hands over the solution's code."""
+question with the check's numbers, a nudge towards the rule, the formula), and neither a hint,
+nor the prompt, nor the starter code hands over the solution's code, in backticks or in plain
+text (tests/test_disclosure.py keeps the rule itself out of every rung below the last)."""
 
 import re
 
@@ -45,13 +46,24 @@ def test_every_tab_has_a_ladder_of_at_least_three_hints(exercise):
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
 def test_no_hint_prompt_or_stub_hands_over_the_solution_s_code(exercise):
     given = answers(exercise)
+    lines = {answer for answer in given if ".grad" in answer}  # a whole line of the reference
     for text in (*exercise.hints, exercise.prompt):
         for span in code_spans(text):
             assert not any(answer in span for answer in given), (exercise.id, span)
+        # in plain text too; the formula rung states the rule, so there only a whole line counts
+        told = given if text is not exercise.hints[-1] else lines
+        assert not any(answer in squashed(text) for answer in told), (exercise.id, text)
     for op, stub in exercise.stubs.items():
         assert "d(out)/d" not in stub
         mine = answers(exercise, [op])
         assert not any(answer in squashed(stub) for answer in mine), (exercise.id, stub)
+
+
+def test_the_rule_catches_the_solution_in_plain_text_too():
+    hint = "Write self.grad += other.data * out.grad, then the same for other."
+    given = answers(EXERCISES["mul"])
+    assert not any(answer in span for span in code_spans(hint) for answer in given)
+    assert any(answer in squashed(hint) for answer in given)
 
 
 def test_the_rule_holds_the_hints_of_before_to_account():

@@ -162,9 +162,12 @@ def test_code_blocks_can_be_focused_to_scroll_them():
     assert '<pre tabindex="-1">' in finished and "<preview>" in finished
 
 
-def test_bad_tex_names_the_formula():
-    with pytest.raises(prerender.PrerenderError, match=r"KaTeX cannot render .*\\\\frac\{"):
+def test_bad_tex_names_the_formula_in_one_line():
+    with pytest.raises(
+        prerender.PrerenderError, match=r"^KaTeX cannot render .*\\\\frac\{"
+    ) as caught:
         lessons.finish('<span class="arithmatex">\\(\\frac{\\)</span>', ROOT)
+    assert "\n" not in str(caught.value)
 
 
 def test_katex_stylesheet_and_fonts_are_copied(tmp_path):
@@ -172,3 +175,101 @@ def test_katex_stylesheet_and_fonts_are_copied(tmp_path):
     css = (tmp_path / lessons.KATEX_CSS).read_text()
     fonts = re.findall(r"url\((fonts/[^)]+\.woff2)\)", css)
     assert fonts and all((tmp_path / lessons.KATEX_DIR / font).is_file() for font in fonts)
+
+
+@pytest.mark.parametrize(
+    ("tex", "message"),
+    [
+        ("0.5 \times 2", r"the formula '0.5 imes 2' lost the backslash of \times: a TOML string"),
+        ("\nabla f", r"the formula 'abla f' lost the backslash of \nabla"),
+        ("\beta", r"lost the backslash of \beta"),
+        ("x \x01", "holds the control character U+0001"),
+    ],
+)
+def test_a_formula_that_lost_a_backslash_to_toml_stops_the_build(tex, message):
+    """KaTeX typesets a tab and "imes" as "imes" without a word: the build refuses it."""
+    with pytest.raises(prerender.PrerenderError, match=re.escape(message)):
+        lessons.finish(f'<span class="arithmatex">\\({tex}\\)</span>', ROOT)
+
+
+def test_a_formula_s_own_line_breaks_are_no_lost_escape():
+    typeset = lessons.finish('<div class="arithmatex">\\[a +\nb \\neq\n\\nabla c\\]</div>', ROOT)
+    assert '<span class="katex-display">' in typeset
+
+
+def test_a_quiz_whose_toml_ate_a_backslash_stops_the_build():
+    """The training quiz once rendered "0.5imes 0.55": its TOML string read `\\t` of `\\times`
+    (and Markdown turns that tab into spaces, so the TOML's strings are where to look)."""
+    quiz = """\
+        ```quiz
+        id = "q"
+        question = "Half of two?"
+        answer = 1
+        tolerance = 0
+        hint = "Halve it."
+        why = "$0.5 \\times 2 = 1$"
+        ```
+        """
+    message = "page.md, line 1: quiz q: `why`: the text '$0.5 imes 2 = 1$' lost the backslash"
+    with pytest.raises(lessons.LessonError, match=re.escape(message)):
+        prepare(quiz)
+    assert "<form" in prepare(quiz.replace('"$', "'$").replace('$"', "$'"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "```python\nprint(1)\nprint(2)\n```\n\n```output\n1\n3\n```\n",
+            "page.md, line 8: the ```output block shows '3' where the block at line 1 prints '2'",
+        ),
+        (
+            "```python\nprint(1)\n```\n\n```output\n1\n2\n```\n",
+            "page.md, line 7: the ```output block shows '2' where the block at line 1 prints "
+            "nothing more",
+        ),
+        (
+            "```python\nprint(1)\n```\n\nText.\n",
+            "page.md, line 1: the block prints '1' but no ```output block right after it",
+        ),
+        (
+            "```python\nprint(1)\n```\n\nText.\n\n```output\n1\n```\n",
+            "page.md, line 7: an ```output block comes right after the Python block",
+        ),
+        (
+            "```python\nx = 1\n```\n\nText.\n\n```output\n1\n```\n",
+            "page.md, line 7: an ```output block comes right after the Python block",
+        ),
+        (
+            '```python\nx = 0.25\n```\n\nIt is **≈ 0.3**{ data-check="x" }.\n',
+            "page.md, line 5: the text says '≈ 0.3', but x is 0.25: write what the code gives",
+        ),
+        (
+            '```python\nx = 0.25\n```\n\nIt is **0.2500001**{ data-check="x" }.\n',
+            "page.md, line 5: the text says '0.2500001', but x is 0.25",
+        ),
+        (
+            'It is **0.25**{ data-check="y" }.\n',
+            "page.md, line 1: the claim '0.25' cannot be checked: NameError(",
+        ),
+        (
+            '```quiz\nid = "q"\nquestion = "x?"\nanswer = 1\ntolerance = 0.1\nhint = "h"\n'
+            'why = "w"\ncheck = "x"\n```\n\n```python\nx = 1.5\n```\n',
+            "page.md, line 1: quiz q accepts 1 ± 0.1, but x is 1.5: give the answer it computes",
+        ),
+    ],
+)
+def test_a_page_whose_outputs_or_numbers_are_untrue_stops_the_build(text, message):
+    """AUTHORING says the build stops at the first page that no longer tells the truth."""
+    with pytest.raises(lessons.LessonError, match=re.escape(message)):
+        prepare(text)
+
+
+def test_true_outputs_numbers_and_quizzes_build():
+    page = prepare(
+        "```python\nx = 0.25\nprint(x)\n```\n\n```output\n0.25\n```\n\n"
+        'It is **≈ 0.3**{ data-check="x + 0.01" } and **0.25**{ data-check="x" }.\n\n'
+        '```quiz\nid = "q"\nquestion = "x?"\nanswer = 0.25\ntolerance = 0\nhint = "h"\n'
+        'why = "w"\ncheck = "x"\n```\n'
+    )
+    assert '<form class="mg-quiz"' in page and 'title="Output"' in page

@@ -121,3 +121,22 @@ def test_a_claim_holds_only_for_the_number_it_shows(text, value, holds):
 def test_a_claim_without_a_number_is_an_error():
     with pytest.raises(ValueError, match="holds no number"):
         pagecode.claim_holds("minus eight", -8.0)
+
+
+@pytest.mark.parametrize(
+    ("fence", "meant"),
+    [("exercize", "exercise"), ("Quiz", "quiz"), ("pyhton", "python"), ("outptu", "output")],
+)
+def test_a_misspelt_fence_is_refused_naming_the_one_meant(fence, meant):
+    """```exercize would show as a code block (and ```pyhton would never run): a slip."""
+    with pytest.raises(
+        ValueError,
+        match=rf"^line 3: ```{fence} is no fence the course knows, .*"
+        rf"did you mean ```{meant}\?",
+    ):
+        parse(f"Text.\n\n```{fence}\nadd\n```\n")
+
+
+@pytest.mark.parametrize("fence", ["text", "toml", "graphviz", "python3", "console", "txt", ""])
+def test_code_blocks_in_a_language_or_none_are_no_slip(fence):
+    assert parse(f"```{fence}\nx\n```\n") == []

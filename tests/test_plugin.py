@@ -12,6 +12,7 @@ from pathlib import Path
 
 import markdown
 import pytest
+from conftest import unused
 
 from course import assets, csp, lessons
 from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
@@ -21,6 +22,7 @@ from microgpt.names import load as load_names
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG = load_catalog()
+UNKNOWN = unused("softmax", CATALOG)  # an exercise id exercises/ does not define
 DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
 # what mkdocs.yml names for the widgets, for either generator
 ASSETS_YML = (
@@ -97,8 +99,8 @@ def test_malformed_blocks_are_refused_with_their_line(text, message):
 def test_unknown_id_is_refused_naming_it_and_the_known_ones():
     """An id that exercises/ does not define raises UnknownExercise listing the real ids."""
     with pytest.raises(UnknownExercise) as caught:
-        widget_data(["mul", "softmax"], CATALOG, to_html)
-    assert "'softmax'" in str(caught.value)
+        widget_data(["mul", UNKNOWN], CATALOG, to_html)
+    assert f"'{UNKNOWN}'" in str(caught.value)
     assert ", ".join(CATALOG) in str(caught.value)
     with pytest.raises(UnknownExercise, match="unknown exercise 'dimaond'; did you mean 'diamond'"):
         widget_data(["dimaond"], CATALOG, to_html)
@@ -174,6 +176,7 @@ def mkdocs_build(project, page, setting=""):
         "site_name: test\ntheme:\n  name: material\n  font: false\n"
         f"{ASSETS_YML}plugins:\n  - course\n"
         f"markdown_extensions:\n  - course:\n      root: {ROOT}\n"
+        "      every_exercise_shown: false\n"  # one page, a few exercises
         + (f"      {setting}\n" if setting else "")
     )
     return subprocess.run(
@@ -339,9 +342,30 @@ def test_the_archives_sources_are_the_same_for_the_same_files():
 
 def test_unknown_id_fails_the_build_naming_the_page(tmp_path):
     """`mkdocs build` stops with the page's path, the line and the unknown id."""
-    done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd softmax\n```\n")
+    done = mkdocs_build(tmp_path, f"# Page\n\n```exercise\nadd {UNKNOWN}\n```\n")
     assert done.returncode != 0
-    assert "index.md, line 3: unknown exercise 'softmax'" in done.stderr
+    assert f"index.md, line 3: unknown exercise '{UNKNOWN}'" in done.stderr
+    assert "Traceback" not in done.stderr, "one line, not Python's traceback"
+
+
+@pytest.mark.parametrize(
+    ("page", "message"),
+    [
+        (
+            "# Page\n\n```exercize\nadd\n```\n",
+            "index.md, line 3: ```exercize is no fence the course knows, so it would show as "
+            "code: did you mean ```exercise?",
+        ),
+        (
+            "# Page\n\n```python\nprint(2 + 2)\n```\n\n```output\n5\n```\n",
+            "index.md, line 8: the ```output block shows '5' where the block at line 3 prints '4'",
+        ),
+    ],
+)
+def test_an_authoring_slip_fails_the_build_in_one_line(tmp_path, page, message):
+    done = mkdocs_build(tmp_path, page)
+    assert done.returncode != 0
+    assert message in done.stderr
     assert "Traceback" not in done.stderr, "one line, not Python's traceback"
 
 

@@ -15,12 +15,19 @@ EXERCISES = catalog()
 
 @pytest.mark.parametrize("exercise", EXERCISES.values(), ids=list(EXERCISES))
 def test_every_known_answer_reads_as_its_golden_transcript(exercise):
+    """On both sides of the formula rung: below it, and with the rule told."""
     said = golden(exercise)
     assert said, f"{transcript.path(exercise, EXERCISES_DIR)} is missing"
-    answers = [(name, bodies) for e, name, bodies, *_ in expectations(EXERCISES) if e is exercise]
-    assert sorted(said) == sorted(name for name, _ in answers), "answers added or removed"
-    for name, bodies in answers:
-        assert transcript.transcript(grade(exercise.id, bodies, EXERCISES)) == said[name], name
+    sections = [
+        (section, told, bodies)
+        for e, name, bodies, should_pass, _ in expectations(EXERCISES)
+        if e is exercise
+        for section, told in transcript.sides(e, name, should_pass)
+    ]
+    assert sorted(said) == sorted(section for section, *_ in sections), "answers added or removed"
+    for section, told, bodies in sections:
+        result = grade(exercise.id, bodies, EXERCISES, told)
+        assert transcript.transcript(result) == said[section], section
 
 
 def test_a_transcript_holds_every_sentence_a_failing_result_shows():
@@ -113,9 +120,12 @@ def test_no_wrong_answer_is_left_with_python_s_words_alone():
         assert result["diagnosis"], (exercise.id, name)
         error = result["error"]
         if error and error["line"] and error["slot"]:
-            assert f"Line {error['line']} of your `{error['label']}` code" in result[
-                "diagnosis"
-            ] or (
+            # the line it raised on, or the line it names as the cause (a block's opening)
+            named = re.search(
+                rf"Line (\d+) of your `{re.escape(error['label'])}` code", result["diagnosis"]
+            )
+            lines = len(bodies[error["slot"]].strip().splitlines())
+            assert (named and 1 <= int(named.group(1)) <= lines) or (
                 result["diagnoses"] in (["not_in_scope"], ["builtin_name"], ["calls_backward"])
             ), (exercise.id, name, result["diagnosis"])
 

@@ -16,10 +16,11 @@ const TOGETHER_ONLY =
 
 /**
  * Fills `panel`; `goTo(design, op)` opens an op's tab when this widget has one (else null);
- * `passedOps(design)` lists the op exercises whose current code passes. Returns `{refresh(),
+ * `passedOps(design)` lists the op exercises whose current code passes; `told(exercise)`, the ops
+ * whose rule the verdict may say (ladder.js). Returns `{refresh(),
  * state(), show()}`, as an op tab does.
  */
-export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange, passedOps }) {
+export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange, passedOps, told }) {
   const { design } = exercise;
   const progress = tabProgress(exercise);
   const result = createResult({ goTo: (op) => goTo(design, op), graphs: exercise.graphs });
@@ -70,7 +71,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     note.hidden = true;
     const sent = theirs();
     progress.attempt();
-    const outcome = await runner.run(sent);
+    const outcome = await runner.run(sent, told(exercise));
     if (!outcome) return;
     progress.record(JSON.stringify(sent), outcome.verdict);
     onChange();

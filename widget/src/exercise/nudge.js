@@ -5,25 +5,48 @@
  * gradient the learner's code gives it from out.grad = 1. It runs in a fresh runner like any
  * run, and it decides nothing: no verdict, no mark.
  *
+ * The output's value stands beside the slopes (the prompts ask for formulas in it), the
+ * exponent of a power can be changed, and figures from code or inputs that changed since are
+ * marked out of date until the next press.
+ *
  * Testing contract: a button named "Nudge"; each input's figure in an element with
- * `data-nudge-input` (its name) and `data-slope` (the number).
+ * `data-nudge-input` (its name) and `data-slope` (the number); the output's in one with
+ * `data-nudge-output`; the list has `data-stale` while its figures are out of date.
  */
 import { h } from "../page/dom.js";
 import { python } from "../page/python.js";
 
 const DEFAULT_H = "0.00001";
 
-/** The tool for `exercise` (an op tab), running the code `code()` returns. */
+/** The tool for `exercise` (an op tab), running the code `code()` returns: `{el, stale()}`,
+ * `stale()` to call when the code changes. */
 export function nudgePart({ exercise, code, timeLimit }) {
-  const { build, inputs } = exercise.nudge;
+  const { build, inputs, exponent } = exercise.nudge;
+  const numbers = exponent === null || exponent === undefined ? inputs : { ...inputs, n: exponent };
   const fields = Object.fromEntries(
-    Object.entries(inputs).map(([name, value]) => [
+    Object.entries(numbers).map(([name, value]) => [
       name,
-      h("input", { type: "number", step: "any", value: String(value), "aria-label": `value of ${name}` }),
+      h("input", {
+        type: "number",
+        step: "any",
+        value: String(value),
+        "aria-label": name === "n" && !(name in inputs) ? "n, the exponent" : `value of ${name}`,
+      }),
     ]),
   );
   const step = h("input", { type: "number", step: "any", min: "0", value: DEFAULT_H, "aria-label": "h, the nudge" });
   const results = h("ul", { class: "mg-nudge__results", "aria-live": "polite" });
+  const staleNote = h(
+    "p",
+    { class: "mg-note mg-nudge__stale", hidden: true },
+    "Out of date: the code or the numbers changed since. Press Nudge to measure again.",
+  );
+  const stale = () => {
+    if (!results.querySelector("[data-nudge-input]")) return;
+    results.dataset.stale = "";
+    staleNote.hidden = false;
+  };
+  for (const input of Object.values(fields)) input.addEventListener("input", stale);
   const button = h("button", { type: "button", class: "mg-button" }, "Nudge");
   const field = (label, input) => h("label", { class: "mg-nudge__field" }, h("code", {}, label), " = ", input);
   const el = h(
@@ -35,7 +58,7 @@ export function nudgePart({ exercise, code, timeLimit }) {
       {},
       "Nudges each input of ",
       h("code", {}, build),
-      " up and down by h and measures how far the output moves: the slope, (out(x + h) − out(x − h)) / 2h. Beside it, the gradient your code gives that input when out.grad is 1.",
+      " up and down by h and measures how far the output moves: the slope, (out(x + h) − out(x − h)) / 2h. Beside it, the gradient your code gives that input when out.grad is 1, and the output's own value.",
     ),
     h(
       "div",
@@ -44,10 +67,14 @@ export function nudgePart({ exercise, code, timeLimit }) {
       field("h", step),
     ),
     button,
+    staleNote,
     results,
   );
+  step.addEventListener("input", stale);
   button.addEventListener("click", async () => {
     button.disabled = true;
+    delete results.dataset.stale;
+    staleNote.hidden = true;
     results.replaceChildren(h("li", {}, "Measuring…"));
     const values = Object.fromEntries(Object.entries(fields).map(([name, input]) => [name, Number(input.value)]));
     try {
@@ -56,17 +83,19 @@ export function nudgePart({ exercise, code, timeLimit }) {
         { [exercise.ops[0]]: code() },
         { timeLimit, owner: results, nudge: { values, h: Number(step.value) } },
       );
+      const sent = code();
       results.replaceChildren(...said(await handle.done, timeLimit));
+      if (code() !== sent) stale(); // changed while it measured
     } catch (error) {
       results.replaceChildren(h("li", {}, `Python is not available: ${error.message}`));
     } finally {
       button.disabled = false;
     }
   });
-  return el;
+  return { el, stale };
 }
 
-/** What a nudge found, an item per input; or why it found nothing. */
+/** What a nudge found, an item per input and one for the output; or why it found nothing. */
 function said(outcome, timeLimit) {
   const found = outcome.nudged;
   if (!found) {
@@ -74,7 +103,16 @@ function said(outcome, timeLimit) {
     return [h("li", {}, `The nudge did not finish: ${why}.`)];
   }
   if (found.error) return [h("li", {}, `Your code raised: ${found.error.summary}.`)];
-  return found.inputs.map((input) =>
+  const output = h(
+    "li",
+    { "data-nudge-output": String(found.output) },
+    "The output, ",
+    h("code", {}, "out.data"),
+    ` = ${seven(found.output)}, from `,
+    h("code", {}, found.built),
+    ".",
+  );
+  const slopes = found.inputs.map((input) =>
     h(
       "li",
       { "data-nudge-input": input.name, "data-slope": String(input.slope) },
@@ -86,6 +124,7 @@ function said(outcome, timeLimit) {
       ` = ${seven(input.got)}.`,
     ),
   );
+  return [...slopes, output];
 }
 
 /** A number at seven decimals, or the name of what it was (runner/numbers.py). */

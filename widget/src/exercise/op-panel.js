@@ -18,8 +18,9 @@ const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)
  * Fills `panel` for `exercise`; `onChange()` runs whenever its code or its verdict changes, so
  * that the widget can update every tab's mark. Returns `{refresh(), state(), show()}`: `state()`
  * is "passed", "changed" or "", and `show()` brings the panel's buttons in line with it.
+ * `told(exercise)` lists the ops whose rule the verdict may say (ladder.js).
  */
-export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange }) {
+export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, told }) {
   const op = exercise.ops[0];
   const key = codeKey(exercise.design, op);
   const stub = exercise.stubs[op];
@@ -32,11 +33,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
   const notice = h("div", { class: "mg-notice", role: "status" });
-  const changed = h(
-    "p",
-    { class: "mg-notice mg-notice--changed", hidden: true },
-    "You changed this code since it passed: run the test again to check it.",
-  );
+  const changed = changedNotice();
   const whyPart = why(exercise);
   const frame = editorFrame(exercise, op);
   // a hidden tab gets its editor when first shown: the page is ready sooner
@@ -51,6 +48,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
         notice.replaceChildren();
         full.refresh();
         compare?.refresh();
+        nudge.stale();
         onChange();
       },
       onRun: () => run(),
@@ -62,17 +60,18 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   const solution = reference === null ? null : solutionPart(reference);
   const full = fullClass({ model, design: exercise.design, bodies, active: op });
   const compare = reference === null ? null : comparison({ mine: current, reference });
-  const resetButton = h(
-    "button",
-    { type: "button", class: "mg-button", onclick: () => reset(editor(), stub, notice) },
-    "Reset",
-  );
+  const onReset = () => reset(editor(), stub, notice) && result.clear();
+  const resetButton = h("button", { type: "button", class: "mg-button", onclick: onReset }, "Reset");
   const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
-  const hintsPart = hintLadder(exercise, progress, show);
+  const hintsPart = hintLadder(exercise, progress, () => {
+    show();
+    if (!hintsPart.hintsLeft()) result.el.querySelector(".mg-next-hint")?.remove();
+  });
+  const nudge = nudgePart({ exercise, code: current, timeLimit: model.timeLimit });
   panel.append(
-    ...[prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
+    ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
-    nudgePart({ exercise, code: current, timeLimit: model.timeLimit }),
+    nudge.el,
     ...[result.el, solution?.content, compare?.content, full.content, whyPart.el],
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
@@ -95,7 +94,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
     if (!isStub(text, stub)) progress.attempt();
     show();
     offerHint(result.el, hintsPart, null);
-    const outcome = await runner.run({ [op]: text });
+    const outcome = await runner.run({ [op]: text }, told(exercise));
     if (!outcome) return;
     progress.record(text, outcome.verdict);
     onChange();
@@ -104,6 +103,24 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange })
   }
 
   return { refresh: () => editor().requestMeasure(), state, show };
+}
+
+function changedNotice() {
+  return h(
+    "p",
+    { class: "mg-notice mg-notice--changed", hidden: true },
+    "You changed this code since it passed: run the test again to check it.",
+  );
+}
+
+/** Above the question of a tab whose rule an earlier page worked out: which page. */
+function workedNote(exercise) {
+  if (!exercise.worked) return "";
+  return h(
+    "p",
+    { class: "mg-note mg-worked" },
+    `Worked through on an earlier page, “${exercise.worked}”: try it without looking back first.`,
+  );
 }
 
 /** The editor's frame: what the learner writes, and the names their code can use. */
@@ -151,12 +168,13 @@ function staleNotice(saved, key, version) {
   return "";
 }
 
-/** Puts the starter code back, with an Undo that restores what was there. */
+/** Puts the starter code back, with an Undo that restores what was there; false when it
+ * already was the starter code. */
 function reset(view, stub, notice) {
   const before = view.state.doc.toString();
   if (before === stub) {
     notice.replaceChildren("This is already the starter code.");
-    return;
+    return false;
   }
   setText(view, stub);
   const undo = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Undo");
@@ -166,6 +184,7 @@ function reset(view, stub, notice) {
   });
   notice.replaceChildren("Back to the starter code. ", undo);
   undo.focus();
+  return true;
 }
 
 /** Below a verdict that is not a pass, the next rung of the ladder, one press away. */

@@ -28,6 +28,11 @@ export function tabProgress({ id, version }) {
     attempt: () => save({ attempted: true }),
     /** A run of `code` ended with `verdict`: kept with its time, for "Download my work". */
     record: (code, verdict) =>
-      save({ passedWith: verdict === "pass" ? code : null, verdict, at: new Date().toISOString() }),
+      save({
+        passedWith: verdict === "pass" ? code : null,
+        solved: progress().solved || verdict === "pass",
+        verdict,
+        at: new Date().toISOString(),
+      }),
   };
 }

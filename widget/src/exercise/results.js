@@ -10,7 +10,7 @@ import { loadingProgress } from "./status.js";
 const TITLES = { pass: "Passed", fail: "Not yet", error: "Error", stopped: "Stopped" };
 
 /**
- * The result area of one panel: `{el, running(waiting), show(result), failed(message)}`.
+ * The result area of one panel: `{el, running(waiting), show(result), clear(), failed(message)}`.
  * `goTo(op)` opens the tab of an op's own exercise, or is null where the widget has none;
  * `graphs` names the exercise's drawings of its checks (graph-view.js).
  */
@@ -64,6 +64,14 @@ export function createResult({ goTo, graphs }) {
       ];
       body.replaceChildren(...parts.filter(Boolean));
       el.dataset.verdict = result.verdict;
+    },
+    /** Back to no result: the code it was about is gone (Reset). */
+    clear() {
+      clear();
+      verdict.replaceChildren();
+      body.replaceChildren();
+      delete el.dataset.state;
+      delete el.dataset.verdict;
     },
     failed(message) {
       clear();

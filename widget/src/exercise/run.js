@@ -8,7 +8,8 @@ import { python } from "../page/python.js";
 import { crashedResult, stoppedResult } from "./page-results.js";
 
 /**
- * Returns `{runButton, stopButton, run(bodies)}`. The Run button calls `onRun()`; `run` resolves
+ * Returns `{runButton, stopButton, run(bodies, told)}` (`told`: the ops whose rule the verdict
+ * may say, ladder.js). The Run button calls `onRun()`; `run` resolves
  * with the result to record (a stop at the time limit counts as a failed attempt), or null when
  * a newer run superseded it, the learner stopped it, or Python could not start. Stop is shown
  * while a run of this panel is waiting or running.
@@ -41,9 +42,9 @@ export function createRunner({ exercise, result, timeLimit, onRun }) {
     return true;
   }
 
-  async function run(bodies) {
+  async function run(bodies, told = []) {
     current?.cancel(); // an older run still waiting is dropped; one already running ends unseen
-    const handle = python.grade(exercise.id, bodies, { timeLimit, owner: result.el });
+    const handle = python.grade(exercise.id, bodies, { timeLimit, owner: result.el, told });
     current = handle;
     result.running(python.status.state !== "ready");
     stopButton.hidden = false;

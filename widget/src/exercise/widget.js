@@ -9,6 +9,7 @@ import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
 import { mountGraphPanel } from "./graph-panel.js";
+import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
@@ -71,6 +72,7 @@ export function mountExercise(root) {
       bodies,
       goTo,
       onChange: marks,
+      told: (tab) => toldOps(tab, exercises, (e) => store.progress(e.id, e.version)),
       passedOps: (design) =>
         exercises.filter((e, i) => e.kind === "op" && e.design === design && panels[i].state() === "passed"),
     });

@@ -78,13 +78,14 @@ class Python {
    * queued or running; `cancel()` drops it if it has not started (a newer run replaces it).
    * `owner` is the element showing the result: a run whose owner has left the page is stopped.
    * With `nudge` (`{values, h}`, runner/nudge.py) the runner measures instead, and `done`
-   * resolves with `{nudged: measures}`: nothing is judged.
+   * resolves with `{nudged: measures}`: nothing is judged. `told` lists the ops whose rule the
+   * verdict may say (exercise/ladder.js).
    */
-  grade(exercise, bodies, { timeLimit = DEFAULT_LIMIT_S, owner = null, nudge = null } = {}) {
+  grade(exercise, bodies, { timeLimit = DEFAULT_LIMIT_S, owner = null, nudge = null, told = [] } = {}) {
     this.start();
     const job = ++this.#ids;
     const done = new Promise((resolve, reject) => this.#jobs.set(job, { resolve, reject, owner }));
-    this.#dispatch({ type: "grade", job, exercise, bodies, limitMs: timeLimit * 1000, nudge });
+    this.#dispatch({ type: "grade", job, exercise, bodies, limitMs: timeLimit * 1000, nudge, told });
     return {
       done,
       stop: () => this.#dispatch({ type: "stop", job, reason: "stop" }),

@@ -17,7 +17,7 @@
  * Events (`at`: performance.now() when it happened):
  * - `{type: "start", missing, isolated}`: start the workers (`missing`: what the browser lacks)
  * - `{type: "restart"}`, `{type: "fail", message}`
- * - `{type: "grade", job, exercise, bodies, limitMs, nudge}`, `{type: "stop", job, reason}`,
+ * - `{type: "grade", job, exercise, bodies, limitMs, nudge, told}`, `{type: "stop", job, reason}`,
  *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
  * - `{type: "train", trainer}`: a training session wants a runner of its own
  * - `{type: "message", worker, data}` and `{type: "error", worker, message}` from a worker
@@ -47,7 +47,7 @@ export function initialState() {
     judge: null, // {id, ready, memory, ms, asked}: `memory`, whose it restored ("runner", "judge"), or null
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
-    queue: [], // {id, exercise, bodies, limitMs, nudge}: a run, or a nudge when `nudge` is set
+    queue: [], // {id, exercise, bodies, limitMs, nudge, told}: a run, or a nudge when `nudge` is set
     judging: [], // {request, job, posted, observed}
     trainers: [], // training sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
@@ -140,8 +140,8 @@ class Machine {
     this.listen();
   }
 
-  grade({ job, exercise, bodies, limitMs, nudge = null }) {
-    const run = { id: job, exercise, bodies, limitMs, nudge };
+  grade({ job, exercise, bodies, limitMs, nudge = null, told = [] }) {
+    const run = { id: job, exercise, bodies, limitMs, nudge, told };
     if (this.state.status.state === "failed") this.do("reject", { job, message: this.state.status.message });
     else this.state.queue.push(run);
     this.pump();
@@ -254,8 +254,8 @@ class Machine {
     } else {
       const request = ++s.ids;
       s.judging.push({ request, job, posted, observed: this.now });
-      const { exercise, bodies } = job;
-      const message = { type: "judge", id: request, exercise, bodies, observation: data.observation };
+      const { exercise, bodies, told } = job;
+      const message = { type: "judge", id: request, exercise, bodies, told, observation: data.observation };
       s.judge.asked = true; // its memory is no longer one to save
       this.do("post", { worker: s.judge.id, message });
     }

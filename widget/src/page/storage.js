@@ -119,19 +119,20 @@ export class Store {
   }
 
   /**
-   * An exercise's progress `{attempted, passedWith, verdict, at, hints}`: whether a run of code
-   * other than the starter code happened, the code (JSON of its bodies) it last passed with or
-   * null, its last verdict and when, and how many hints were shown. A change of exercise
-   * version resets it.
+   * An exercise's progress `{attempted, passedWith, verdict, at, hints, solved}`: whether a run
+   * of code other than the starter code happened, the code (JSON of its bodies) it last passed
+   * with or null, its last verdict and when, how many hints were shown, and whether it ever
+   * passed. A change of exercise version resets it.
    */
   progress(exercise, version) {
     const saved = this.#read(`progress:${exercise}`);
     if (!saved || saved.version !== version)
-      return { attempted: false, passedWith: null, verdict: null, at: null, hints: 0 };
+      return { attempted: false, passedWith: null, verdict: null, at: null, hints: 0, solved: false };
     const passedWith = typeof saved.passedWith === "string" ? saved.passedWith : null;
     const verdict = typeof saved.verdict === "string" ? saved.verdict : null;
     const hints = Number.isInteger(saved.hints) ? saved.hints : 0;
-    return { attempted: Boolean(saved.attempted), passedWith, verdict, at: saved.at ?? null, hints };
+    const solved = saved.solved === true || passedWith !== null;
+    return { attempted: Boolean(saved.attempted), passedWith, verdict, at: saved.at ?? null, hints, solved };
   }
 
   setProgress(exercise, version, progress) {

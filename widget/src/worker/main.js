@@ -48,9 +48,10 @@ connected.then(async (request) => {
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
 function serveJudge({ run: judge }) {
-  on("judge", ({ id, exercise, bodies, observation }) => {
+  on("judge", ({ id, exercise, bodies, told, observation }) => {
     try {
-      send({ type: "judged", id, result: judge(exercise, JSON.stringify(bodies), observation) });
+      const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
+      send({ type: "judged", id, result });
     } catch (error) {
       send({ type: "judged", id, result: null, message: `${error?.message || error}` });
     }
