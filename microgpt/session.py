@@ -50,6 +50,7 @@ class Session:
         self.count = 0
         self.name = ""  # the name of the last step
         self.average = 0.0  # the losses' moving average, before its correction for a short past
+        self.stalled = False  # whether the last step's backward pass reached no parameter
 
     def step(self):
         """One step of Adam on the next name; returns its loss. A step whose gradients are not
@@ -60,7 +61,10 @@ class Session:
             total.backward()
             loss = total.data
             del total  # the graph goes before the collector resumes
-        if all_finite([p.grad for p in self.parameters]):
+        grads = [p.grad for p in self.parameters]
+        # every gradient 0 (the starter tuples): nothing can learn, and the worker says so
+        self.stalled = set(map(type, grads)) <= {float, int} and not any(grads)
+        if all_finite(grads):
             self.adam.step()
         if self.config.zero_grad:
             for p in self.parameters:

@@ -74,7 +74,8 @@ def steps_json(count, budget_ms):
     """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses and the
     learning rate. A step that leaves a gradient, a weight or the loss not a finite number, or
     whose arithmetic fails in the class's own code (log of 0), ends the call with a problem
-    naming the ops whose tuples disagree with a nudge (none: the training loop is to blame); an
+    naming the ops whose tuples disagree with a nudge (none: the training loop is to blame), and
+    so does a step whose backward pass reached no parameter (`stalled`: the starter tuples); an
     exception in the learner's code ends it too, at the learner's line."""
     from runner.errors import describe_exception
     from runner.sandbox import CappedOutput, guarded
@@ -90,6 +91,9 @@ def steps_json(count, budget_ms):
                 smoothed.append(session.smoothed())
                 if not finite(loss) or not session.healthy():
                     problem = {"step": session.count, "error": None}
+                    break
+                if session.stalled:  # nothing can learn: say so rather than step on
+                    problem = {"step": session.count, "error": None, "stalled": True}
                     break
                 if perf_counter() > until:
                     break

@@ -2,6 +2,8 @@
 marked) and step through the learner's own backward pass (widget/src/exercise/graph-view.js),
 with the mouse or the keyboard alone."""
 
+import pytest
+from conftest import assert_clean, learner_at
 from playwright.sync_api import expect
 
 from grader import grade
@@ -23,7 +25,7 @@ def open_graph(learner, built):
     group = check_group(learner, built)
     group.get_by_role("button", name="Show the graph").click()
     figure = learner.result.locator("figure.mg-graph--check").last
-    expect(figure.locator("svg").first).to_be_visible()
+    expect(figure.locator("svg >> visible=true")).to_have_count(1)  # the drawing that fits
     return figure
 
 
@@ -104,3 +106,39 @@ def test_the_graph_and_its_steps_work_with_the_keyboard_alone(learner):
     expect(figure.get_by_role("button", name="Previous step")).to_be_focused()
     keys.press("Enter")
     expect(figure.locator(".mg-graph__step")).to_contain_text("Before the first step")
+
+
+# the smallest text of the shown drawing, in CSS pixels as drawn, and whether its box scrolls
+DRAWN = """figure => {
+  const shown = [...figure.querySelectorAll(".mg-graph__canvas svg")];
+  const svg = shown.find((s) => s.checkVisibility());
+  const sizes = [...svg.querySelectorAll("text[font-size]")].map(
+    (t) => Number(t.getAttribute("font-size")) * t.getScreenCTM().a);
+  const box = svg.parentElement;
+  return {layout: figure.dataset.layout, text: Math.min(...sizes),
+          scrolls: box.scrollWidth > box.clientWidth, focusable: box.tabIndex === 0};
+}"""
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SIZES = {"desktop": {"viewport": {"width": 1280, "height": 900}}, "phone": PHONE}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_diamonds_largest_check_is_drawn_with_text_a_learner_can_read(
+    browser, site, widget_page, exercises, size
+):
+    """The tanh check's graph (18 values and their ops) was scaled to ~5 px text: now its text is
+    at least 12 px, the top-down drawing shown where the left-to-right one would not fit, and
+    on a phone its box scrolls sideways, with the keyboard too."""
+    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"), **SIZES[size])
+    learner.open()
+    for op in ("add", "mul", "pow", "tanh", "exp", "relu"):
+        assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
+    learner.open_tab("diamond")
+    assert learner.run() == "pass"
+    figure = open_graph(learner, "e = (2 * n).exp()")
+    drawn = figure.evaluate(DRAWN)
+    assert drawn["text"] >= 12 - 0.01, drawn
+    assert drawn["layout"] == "narrow"
+    assert drawn["scrolls"] == drawn["focusable"] == (size == "phone"), drawn
+    close()
+    assert_clean(watch)

@@ -96,6 +96,9 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.press("Step")
     warning = solved.widget.locator(".mg-notice:not([role=alert])")
     expect(warning).to_contain_text("log's local gradient disagrees with a nudge")
+    # the switch's tuple, not the learner's: said, and no tab to fix it in
+    expect(warning).to_contain_text("switch “log returns (x,)” put that tuple there, not your code")
+    expect(warning.get_by_role("link")).to_have_count(0)
     solved.wait_for(lambda t: t.step() == 1)
     solved.press("Train")
     solved.wait_for(lambda t: t.step() >= 40)
@@ -111,10 +114,36 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exe
     learner.page.goto(learner.url)
     trainer = Trainer(learner.page)
     labels = [exercises[f"local-{op}"].label for op in OPS]
-    expect(trainer.widget).to_contain_text("Not passed yet: " + ", ".join(labels))
-    trainer.widget.get_by_label("reference code").check()
+    expect(trainer.widget).to_contain_text(
+        "Not passed yet: " + ", ".join(labels) + ", on the Local gradients page."
+    )
+    expect(trainer.widget.get_by_label("reference code")).to_be_checked()  # none passed
     trainer.press("Step")
     trainer.wait_for(lambda t: t.step() == 1)
     expect(trainer.names).to_have_count(8, timeout=RUN_TIMEOUT_MS)
+    close()
+    assert_clean(watch)
+
+
+def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
+    browser, site, exercises
+):
+    """Not six warnings and training on at a uniform guess's loss: one stop, said once, with a
+    link to each tab on the Local gradients page (not the closures page)."""
+    learner, watch, close = learner_at(browser, site.url + MICROGPT_PAGE)
+    learner.page.goto(learner.url)
+    trainer = Trainer(learner.page)
+    trainer.widget.get_by_label("my code as it is").check()
+    trainer.press("Train")
+    alert = trainer.widget.get_by_role("alert")
+    expect(alert).to_contain_text("Training stopped at step 1: no gradient reached any weight")
+    labels = [exercises[f"local-{op}"].label for op in OPS]
+    expect(alert).to_contain_text("Still the starter tuples: " + ", ".join(labels))
+    expect(trainer.widget.locator(".mg-notice:not([role=alert])")).to_be_hidden()
+    expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
+    alert.get_by_role("link", name=labels[1], exact=True).click()
+    learner.page.wait_for_url(re.compile(r"/local-gradients/#tab-local-mul$"))
+    tab = learner.page.get_by_role("tab", name=labels[1], exact=True)
+    expect(tab).to_have_attribute("aria-selected", "true")
     close()
     assert_clean(watch)

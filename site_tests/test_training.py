@@ -161,9 +161,12 @@ def test_the_moons_are_drawn_before_training_and_another_seeds_once_it_starts(un
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercises):
     trainer = unsolved({})
     labels = [exercises[op].label for op in OPS]
-    expect(trainer.widget).to_contain_text("Not passed yet: " + ", ".join(labels))
-    mine = trainer.widget.get_by_label("my code as it is")
-    expect(mine).to_be_checked()
+    expect(trainer.widget).to_contain_text(
+        "Not passed yet: " + ", ".join(labels) + ", on the Write the closures page."
+    )
+    # nothing passed: the reference is chosen until the learner chooses otherwise
+    expect(trainer.widget.get_by_label("reference code")).to_be_checked()
+    trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")  # the starter closures move no parameter: training says so and stops
     expect(trainer.message()).to_contain_text("step 1: no gradient reached any weight or bias")
     expect(trainer.message()).to_contain_text("Still the starter code: " + ", ".join(labels))
@@ -173,12 +176,57 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercise
     trainer.train_until(lambda t: t.accuracy() >= 0.95)
 
 
+def test_a_starter_closure_named_in_a_message_links_to_its_tab(unsolved, exercises):
+    trainer = unsolved({})
+    trainer.widget.get_by_label("my code as it is").check()
+    trainer.press("Train")
+    link = trainer.message().get_by_role("link", name=exercises["mul"].label)
+    link.click()
+    trainer.page.wait_for_url(re.compile(r"/exercises/#tab-mul$"))
+    tab = trainer.page.get_by_role("tab", name=exercises["mul"].label, exact=True)
+    expect(tab).to_have_attribute("aria-selected", "true")
+    expect(tab).to_be_in_viewport()
+
+
+def test_training_stops_by_itself_says_why_and_goes_on(unsolved):
+    """The reference stops once its loss stops falling (training/session.py), long before the
+    learner would; Train goes on from the step it stopped at."""
+    trainer = unsolved({})
+    trainer.press("Train")
+    finished = trainer.widget.locator("[data-finished]")
+    expect(finished).to_have_attribute("data-finished", "converged", timeout=3 * RUN_TIMEOUT_MS)
+    expect(finished).to_contain_text("Training stopped by itself at step")
+    expect(finished).to_contain_text("the loss has stopped falling")
+    train = trainer.widget.get_by_role("button", name="Train", exact=True)
+    expect(train).to_be_enabled()
+    stopped = trainer.step()
+    assert stopped >= 150  # not before the learning rate has done decaying
+    trainer.press("Train")
+    trainer.wait_for(lambda t: t.step() > stopped + 40)
+    trainer.press("Pause")
+    expect(finished).to_be_hidden()
+
+
+def test_the_boundary_plots_legend_says_which_mark_is_which_label(unsolved):
+    trainer = unsolved({})
+    caption = trainer.widget.locator("figure").filter(has=trainer.page.locator("canvas"))
+    expect(caption.locator(".mg-train__legend")).to_have_text(
+        re.compile(r"labelled \+1.*labelled −1")
+    )
+    plot = trainer.widget.locator("canvas.mg-train__boundary")
+    expect(plot).to_have_attribute("aria-label", re.compile(r"crosses labelled \+1, circles −1"))
+
+
 def test_a_closure_that_makes_nan_stops_training_naming_it(unsolved, exercises):
     right = {exercises[op].label: exercises[op].solutions[op] for op in ("add", "mul")}
     trainer = unsolved(right | {"relu": "self.grad += float('nan')"})
+    trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
     expect(trainer.message()).to_contain_text("step 1")
     expect(trainer.message()).to_contain_text("relu closure")
+    expect(trainer.message()).to_contain_text("the relu tab on the Write the closures page")
+    link = trainer.message().get_by_role("link", name="relu", exact=True)
+    expect(link).to_have_attribute("href", re.compile(r"/exercises/#tab-relu$"))
     # the plot keeps what was drawn
     expect(trainer.widget.get_by_role("img", name="The two moons")).to_be_visible()
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
@@ -186,6 +234,7 @@ def test_a_closure_that_makes_nan_stops_training_naming_it(unsolved, exercises):
 
 def test_a_closure_that_never_returns_is_stopped_by_the_time_limit(unsolved):
     trainer = unsolved({"__add__": "while True:\n    pass"})
+    trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
     expect(trainer.message()).to_contain_text("time limit", timeout=RUN_TIMEOUT_MS)
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()

@@ -2,6 +2,7 @@
 redo, comments, colours and matching brackets, Home, and the keyboard's way out."""
 
 import pytest
+from conftest import assert_clean, learner_at
 from playwright.sync_api import expect
 
 
@@ -134,3 +135,33 @@ def test_the_bracket_beside_the_cursor_and_its_partner_are_marked(editor):
     expect(matched.first).to_have_text("(")
     typed(editor, ")")
     expect(editor.editor.locator(".cm-nonmatchingBracket")).to_have_count(1)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LONG_LINE = "self.grad += other.data * out.grad  # a comment long enough to scroll a phone's editor"
+SCROLLED = "() => document.querySelector('[role=tabpanel]:not([hidden]) .cm-scroller').scrollLeft"
+
+
+def test_on_a_phone_the_editor_comes_back_to_the_start_of_its_lines(browser, site, widget_page):
+    """Typing at the end of a line wider than a phone scrolls the editor sideways to follow the
+    cursor; once the cursor is back where the lines start can be seen (Enter, Home), the editor
+    is too: the start of every line is never left hidden."""
+    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"), **PHONE)
+    learner.open()
+    learner.open_tab("__mul__")
+    learner.editor.tap()
+    keys = learner.page.keyboard
+    keys.press("Control+a")
+    keys.type(LONG_LINE)
+    learner.page.wait_for_function(f"() => ({SCROLLED})() > 0")  # following the cursor
+    keys.press("Enter")
+    keys.type("x")
+    learner.page.wait_for_function(f"() => ({SCROLLED})() === 0")
+    expect(learner.editor.get_by_text("self.grad +=")).to_be_in_viewport()
+    keys.press("ArrowUp")
+    keys.press("End")
+    learner.page.wait_for_function(f"() => ({SCROLLED})() > 0")
+    keys.press("Home")
+    learner.page.wait_for_function(f"() => ({SCROLLED})() === 0")
+    close()
+    assert_clean(watch)

@@ -52,3 +52,26 @@ def test_quizzes_hydrate_after_instant_page_changes(browser, instant_site):
     finally:
         close()
     assert_clean(watch)
+
+
+def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
+    browser, instant_site, exercises
+):
+    """The training page names each tab not passed with a link (`#tab-<exercise>`): followed
+    without a reload, it opens that tab on the exercise page."""
+    from conftest import assert_clean, learner_at
+
+    learner, watch, close = learner_at(browser, instant_site.url + "training/")
+    page = learner.page
+    try:
+        page.goto(learner.url)
+        page.evaluate("window.sameDocument = true")
+        source = page.locator("[data-training-widget] .mg-train__source")
+        source.get_by_role("link", name=exercises["mul"].label, exact=True).click()
+        tab = page.get_by_role("tab", name=exercises["mul"].label, exact=True)
+        expect(tab).to_have_attribute("aria-selected", "true")
+        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
+        assert page.evaluate("location.hash") == "#tab-mul"
+    finally:
+        close()
+    assert_clean(watch)

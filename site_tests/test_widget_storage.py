@@ -2,6 +2,7 @@
 without storage, with storage full or holding a damaged entry, the widget still works, says
 what it cannot save or read, and keeps the code in the editor."""
 
+from learner import Learner
 from playwright.sync_api import expect
 
 # as a browser that blocks site data; an Error rather than a DOMException, for its stack
@@ -146,3 +147,38 @@ def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
     assert saved(learner, "code:mul")["text"] == exercises["mul"].solutions["mul"]
     assert saved(learner, "progress:mul")["passedWith"] == exercises["mul"].solutions["mul"]
     expect(damaged).to_be_hidden()
+
+
+def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_it(visit, exercises):
+    """Two tabs of one browser share the saved work: an edit in one is in the other's editor at
+    once (said), a tab not opened yet there opens with it, and a pass there shows its ✓ here;
+    the other tab's next edit starts from it, so nothing is lost (last write wins no more)."""
+    first, _ = visit()
+    second = Learner(first.page.context.new_page(), first.url).open()
+    second.open_tab("__mul__")
+    first.open_tab("__mul__")
+    first.write("self.grad += 2  # from the first tab\n")
+    expect(second.editor).to_have_text("self.grad += 2  # from the first tab")
+    expect(second.widget.get_by_text("was changed in another browser tab")).to_contain_text(
+        "__mul__"
+    )
+    first.open_tab("__pow__")
+    first.write("# pow, in the first tab\n")
+    second.open_tab("__pow__")  # its editor is made now, from what is saved now
+    expect(second.editor).to_have_text("# pow, in the first tab")
+    second.open_tab("__mul__")
+    second.editor.press("End")
+    second.page.keyboard.type(" and the second")
+    first.open_tab("__mul__")
+    expect(first.editor).to_have_text("self.grad += 2  # from the first tab and the second")
+    assert first.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+    expect(second.tab("__add__").get_by_text("✓")).to_be_visible()
+    second.page.close()
+
+
+def test_a_reload_opens_the_tab_the_learner_was_on(visit):
+    learner, _ = visit()
+    learner.open_tab("exp")
+    learner.reload()
+    expect(learner.tab("exp")).to_have_attribute("aria-selected", "true")
+    expect(learner.editor).to_be_visible()

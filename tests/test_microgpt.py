@@ -15,7 +15,7 @@ import pytest
 from conftest import DOCS
 
 from grader.runner_data import runner_data
-from microgpt.culprit import disagreements
+from microgpt.culprit import OPS, disagreements
 from microgpt.names import encode, load
 from microgpt.session import Config, Session, all_finite, finite
 from microgpt.worker import sample_json, start_json, steps_json
@@ -139,6 +139,18 @@ def test_a_tuple_of_the_wrong_length_or_an_error_in_one_is_said(design):
     start({"relu": "(1 / 0,)"})
     answer = json.loads(steps_json(1, 60_000))
     assert answer["error"]["label"] == "relu" and "ZeroDivisionError" in answer["error"]["summary"]
+
+
+def test_with_the_starter_tuples_training_stops_at_step_1_and_says_it_is_stalled(exercises):
+    """The starter tuples pass no gradient back: training stops at once (as the training page
+    does) instead of stepping on at a uniform guess's loss."""
+    stubs = {op: exercises[f"local-{op}"].stubs[op] for op in OPS.values()}
+    start(stubs)
+    answer = json.loads(steps_json(20, 60_000))
+    assert answer["step"] == 1 and len(answer["losses"]) == 1
+    assert answer["problem"]["stalled"] and answer["problem"]["step"] == 1
+    start({})  # the reference tuples: every weight gets a gradient
+    assert json.loads(steps_json(3, 60_000))["problem"] is None
 
 
 def test_the_nudge_check_leaves_the_model_as_it_was(design):

@@ -16,7 +16,7 @@ from grader.runner_data import runner_data
 from runner.observe import make_class, use_data
 from training import moons, nn
 from training.session import Config, Session
-from training.worker import _session, start_json, steps_json
+from training.worker import STEPS_PER_CALL, _session, start_json, steps_json
 
 ENOUGH = 45  # steps: the reference passes 95% within ~35 on the default seed
 
@@ -185,6 +185,54 @@ def test_with_the_starter_closures_training_stops_at_once_and_says_it_is_stalled
     assert answer["problem"] == {"step": 1, "op": None, "stalled": True}
     start_json("{}", "{}")  # the reference closures: every weight gets a gradient
     assert json.loads(steps_json(5, 10_000, False))["problem"] is None
+
+
+def run_until_finished(go_on=False, most=2000):
+    """Steps through the JSON interface until training stops by itself: (why, at which step)."""
+    answer = json.loads(steps_json(STEPS_PER_CALL, 60_000, False, go_on))
+    while not answer["finished"]:
+        assert not answer["problem"] and not answer["error"], answer
+        assert answer["step"] < most, "training never stopped by itself"
+        answer = json.loads(steps_json(STEPS_PER_CALL, 60_000, False))
+    return answer["finished"], answer["step"], answer["accuracy"]
+
+
+def test_training_stops_by_itself_once_the_loss_stops_falling_and_goes_on_when_asked(design):
+    """The widget's Train stops by itself (training.md) once the learning rate is done decaying
+    and the loss has stopped falling; asked to go on, it trains two windows more at least before
+    it can say so again. A small network, a short decay, short windows: the same rule, faster."""
+    quick = {"hidden": [4], "decay_steps": 20, "window": 10}
+    start_json("{}", json.dumps(quick))
+    why, at, _ = run_until_finished()
+    assert why == "converged" and 20 <= at < Config().step_limit
+    again, later, _ = run_until_finished(go_on=True)
+    assert again == "converged" and later >= at + 2 * 10
+
+
+@pytest.mark.parametrize(
+    ("losses", "finished"),
+    [
+        ([1.0] * 40 + [0.5] * 10, None),  # still falling fast
+        ([0.5] * 40 + [0.499] * 10, "converged"),  # 0.2% lower: flat
+        ([0.5] * 40 + [0.6] * 10, "converged"),  # up: not falling
+        ([0.5] * 40 + [0.49] * 9 + [0.489], None),  # just over 1% lower
+        ([0.5] * 40 + [float("nan")] * 10, None),  # not numbers: the problem check's
+    ],
+)
+def test_converged_means_the_last_windows_mean_fell_by_less_than_one_percent(
+    design, losses, finished
+):
+    session = Session(make_class(design, design["references"], {})[0], Config(window=10))
+    session.losses, session.count = losses, 200
+    assert session.finished() == finished
+    session.count = session.config.decay_steps - 1  # the rate still decaying: never converged
+    assert session.finished() is None
+
+
+def test_training_stops_by_itself_at_its_step_limit_and_goes_on_for_as_many(design):
+    start_json("{}", json.dumps({"step_limit": 30, "decay_steps": 1000}))
+    assert run_until_finished()[:2] == ("limit", 30)
+    assert run_until_finished(go_on=True)[:2] == ("limit", 60)
 
 
 # ---- the lessons compute what the widget computes ----

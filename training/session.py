@@ -32,6 +32,10 @@ class Config:
     alpha: float = 1e-4  # L2 regularization
     zero_grad: bool = True  # False: the grads of every step pile up ("break it")
     assign_add: bool = False  # True: `=` for `+=` in the learner's `__add__` ("break it")
+    # training stops by itself (the widget's Train goes on from there):
+    step_limit: int = 500  # after this many steps since it started or went on,
+    window: int = 50  # or once the loss's mean over this many steps has fallen by less than
+    settled: float = 0.01  # this share of its mean over the window before, the rate done decaying
 
     @classmethod
     def of(cls, given):
@@ -41,6 +45,8 @@ class Config:
         config.points = min(max(int(config.points), 10), 400)
         config.batch = min(max(int(config.batch), 1), config.points)
         config.learning_rate = float(config.learning_rate)
+        config.step_limit = max(int(config.step_limit), 1)
+        config.window = max(int(config.window), 1)
         return config
 
 
@@ -67,6 +73,8 @@ class Session:
         self.points, self.labels = two_moons(config.points, config.noise, config.seed)
         self.model = MLP(value_class, 2, [*config.hidden, 1], rng=self.rng)
         self.count = 0
+        self.losses = []  # every step's loss, for `finished`
+        self.since = 0  # the step training last started or went on from
 
     def learning_rate(self):
         c = self.config
@@ -101,7 +109,27 @@ class Session:
             for p in params:
                 p.data -= rate * p.grad
         self.count += 1
+        self.losses.append(total.data)
         return total.data
+
+    def go_on(self):
+        """Training goes on after it stopped by itself: a new step limit, new windows of loss."""
+        self.since = self.count
+
+    def finished(self):
+        """Why training should stop by itself now, or None: "limit" after `step_limit` steps
+        since it started or went on, "converged" once the learning rate is done decaying and the
+        loss's mean over the last `window` steps is less than `settled` (1%) below its mean over
+        the `window` before."""
+        c, ran = self.config, self.count - self.since
+        if ran >= c.step_limit:
+            return "limit"
+        if ran < 2 * c.window or self.count < c.decay_steps:
+            return None
+        last, before = self.losses[-c.window :], self.losses[-2 * c.window : -c.window]
+        if all(map(finite, last + before)) and sum(last) > (1 - c.settled) * sum(before):
+            return "converged"
+        return None
 
     def stalled(self):
         """Whether the last step's backward pass reached no parameter at all: every gradient 0.

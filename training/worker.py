@@ -52,18 +52,21 @@ def start_json(bodies_json, config_json):
     )
 
 
-def steps_json(count, budget_ms, boundary):
+def steps_json(count, budget_ms, boundary, go_on=False):
     """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses, the
     accuracy after them and, when asked, the boundary, as JSON. A step whose loss or weights are
     not finite ends the call, naming the op whose closure first made a grad so; an exception in
-    the learner's code ends it too, at the learner's line."""
+    the learner's code ends it too, at the learner's line. Once training should stop by itself
+    (`Session.finished`), the call ends saying why (`finished`); `go_on` trains on from there."""
     from time import perf_counter
 
     from runner.errors import describe_exception
     from runner.sandbox import CappedOutput, guarded
 
     session = _session["current"]
-    losses, problem, error = [], None, None
+    if go_on:
+        session.go_on()
+    losses, problem, error, finished = [], None, None, None
     until = perf_counter() + budget_ms / 1000
     with guarded(CappedOutput()):
         try:
@@ -76,7 +79,8 @@ def steps_json(count, budget_ms, boundary):
                 if session.stalled():  # nothing can learn: say so rather than step forever
                     problem = {"step": session.count, "op": None, "stalled": True}
                     break
-                if perf_counter() > until:
+                finished = session.finished()
+                if finished or perf_counter() > until:
                     break
         except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
             error = describe_exception(raised, _session["slots"])
@@ -87,6 +91,7 @@ def steps_json(count, budget_ms, boundary):
         "rate": session.learning_rate(),
         "problem": problem,
         "error": error,
+        "finished": finished,
     }
     if boundary or problem or error:
         found["boundary"] = session.boundary()

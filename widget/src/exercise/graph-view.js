@@ -5,13 +5,30 @@
  * them; and "Step through backward()", which replays the learner's own run: each closure call
  * in the order backward() made it, and each write it made to a grad, before → after.
  *
+ * Its text is never drawn smaller than MIN_TEXT_PX: of the two drawings, the one that fits the
+ * space at that size is shown, else the narrower one at that size, and it scrolls sideways.
+ *
  * Testing contract: the drawn graph is an `svg` whose nodes carry `data-node` (the node's name)
  * and `data-grad-state` ("right", "wrong" or "unchecked"); the step-through has buttons named
- * "Next step" and "Previous step" and a live text of the current step.
+ * "Next step" and "Previous step" and a live text of the current step. The figure's
+ * `data-layout` says which drawing is shown ("wide" or "narrow").
  */
 import { h, uid } from "../page/dom.js";
 
 const drawings = new Map(); // url -> Promise of the exercise's drawings, fetched once
+export const MIN_TEXT_PX = 12; // the smallest a graph's text is drawn: the page's small print
+
+/**
+ * Which drawing to show in `space` pixels: `{layout, minWidth: {wide, narrow}}`. Each drawing is
+ * `{width, text}` in its own units (its viewBox's width, its text's font size), and is never
+ * drawn narrower than `minWidth` (its text MIN_TEXT_PX high). The wide one (left to right) when
+ * it fits at that size, else the narrow one (top down), which scrolls sideways if it too is wider.
+ */
+export function layoutFor(space, wide, narrow) {
+  const least = ({ width, text }) => Math.ceil((width * MIN_TEXT_PX) / text);
+  const minWidth = { wide: least(wide), narrow: least(narrow) };
+  return { layout: space >= minWidth.wide ? "wide" : "narrow", minWidth };
+}
 
 /**
  * The button that shows and hides the graph of `result.checks[index]`; `file` names the
@@ -64,7 +81,7 @@ function load(url) {
   return drawings.get(url);
 }
 
-/** The figure: the graph twice (left to right, and top down for phones) and its step-through. */
+/** The figure: the graph twice (left to right, and top down), the one that fits shown, and its step-through. */
 function figure({ wide, narrow }, check) {
   const canvases = [wide, narrow].map((svg, i) => {
     const canvas = h("div", { class: `mg-graph__canvas mg-graph__canvas--${i ? "narrow" : "wide"}` });
@@ -78,7 +95,7 @@ function figure({ wide, narrow }, check) {
   const stepper = stepThrough(check, (grads, step) => {
     for (const svg of svgs) paint(svg, check, grads, step);
   });
-  return h(
+  const el = h(
     "figure",
     { class: "mg-graph mg-graph--check" },
     canvases,
@@ -86,6 +103,30 @@ function figure({ wide, narrow }, check) {
     h("figcaption", {}, legend(check)),
     stepper,
   );
+  fitted(el, svgs);
+  return el;
+}
+
+/** Shows the drawing that fits `el`'s width at a readable size, again whenever it changes. */
+function fitted(el, svgs) {
+  const [wide, narrow] = svgs;
+  const size = (svg) => ({
+    width: svg.viewBox.baseVal?.width || Number.parseFloat(svg.getAttribute("width")),
+    text: Math.max(...[...svg.querySelectorAll("text[font-size]")].map((t) => Number(t.getAttribute("font-size"))), 1),
+  });
+  const [wideSize, narrowSize] = [size(wide), size(narrow)];
+  const fit = () => {
+    const { layout, minWidth } = layoutFor(el.clientWidth, wideSize, narrowSize);
+    el.dataset.layout = layout;
+    wide.style.minWidth = `${minWidth.wide}px`;
+    narrow.style.minWidth = `${minWidth.narrow}px`;
+    // a drawing wider than the page scrolls sideways, with the keyboard too
+    for (const canvas of svgs.map((svg) => svg.parentElement)) {
+      if (canvas.scrollWidth > canvas.clientWidth) canvas.setAttribute("tabindex", "0");
+      else canvas.removeAttribute("tabindex");
+    }
+  };
+  new ResizeObserver(() => el.isConnected && el.clientWidth && fit()).observe(el);
 }
 
 /** Names each node, marks its state, and writes the learner's grads in (as backward() left them). */

@@ -1,4 +1,10 @@
-/** Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. */
+/**
+ * Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. It
+ * opens the tab an address asks for (`#tab-<exercise>`, where.js), else the one open last, and
+ * shows what another browser tab saves as soon as it is saved.
+ */
+import { EditorView } from "@codemirror/view";
+import { setTextFromElsewhere } from "../editor/editor.js";
 import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
@@ -9,6 +15,7 @@ import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
 import { workPanel } from "../work/panel.js";
 import { createTabs } from "./tabs.js";
+import { hashTab } from "../training/where.js";
 
 const STORAGE_PROBLEMS = {
   disabled:
@@ -20,10 +27,15 @@ export function mountExercise(root) {
   const model = readModel(root);
   const { exercises } = model;
   if (model.serviceWorker) registerIsolation();
+  const widgetKey = exercises.map((exercise) => exercise.id).join(" ");
   const tabs = createTabs({
     labels: exercises.map((exercise) => exercise.label),
     name: "Exercises",
-    onSelect: (index) => panels[index].refresh(),
+    onSelect: (index) => {
+      panels[index].refresh();
+      fromElsewhere(index); // an editor made now shows what was saved since the page loaded
+      store.setTab(widgetKey, exercises[index].id);
+    },
   });
   const storageNote = h("p", { class: "mg-notice mg-notice--warning", role: "status", hidden: true });
   const showProblem = (problem) => {
@@ -67,7 +79,36 @@ export function mountExercise(root) {
   });
   marks();
 
+  /** Shows in tab `index`'s editor, if it has one yet, the code saved now; true if it changed. */
+  function fromElsewhere(index) {
+    const exercise = exercises[index];
+    const editor = exercise.kind === "op" && tabs.panels[index].querySelector(".cm-editor");
+    const saved = editor && store.code(codeKey(exercise.design, exercise.ops[0]));
+    return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
+  }
+  const elsewhereNote = h("p", { class: "mg-notice", role: "status", hidden: true });
+  const unheard = store.onElsewhere((keys) => {
+    if (!root.isConnected) return unheard(); // a page left by instant navigation
+    const changed = exercises.filter(
+      (exercise, index) =>
+        exercise.kind === "op" &&
+        keys.includes(`code:${codeKey(exercise.design, exercise.ops[0])}`) &&
+        fromElsewhere(index),
+    );
+    marks();
+    if (!changed.length) return;
+    elsewhereNote.hidden = false;
+    elsewhereNote.textContent = `Your code for ${changed.map((e) => e.label).join(", ")} was changed in another browser tab of this course, and is shown here as it is there.`;
+  });
+
+  const asked = exercises.findIndex((exercise) => exercise.id === hashTab(location.hash));
+  const last = exercises.findIndex((exercise) => exercise.id === store.tab(widgetKey));
+  if (asked >= 0 || last > 0) tabs.select(asked >= 0 ? asked : last);
+
   root.querySelector(DATA_SELECTOR)?.remove();
   root.classList.add("mg-widget");
-  root.append(h("div", { class: "mg-frame" }, storageNote, tabs.list, ...tabs.panels, statusLine(), workPanel()));
+  root.append(
+    h("div", { class: "mg-frame" }, storageNote, elsewhereNote, tabs.list, ...tabs.panels, statusLine(), workPanel()),
+  );
+  if (asked >= 0) root.scrollIntoView({ block: "start" });
 }

@@ -13,8 +13,9 @@ import { h, uid } from "../page/dom.js";
 import { python } from "../page/python.js";
 import { statusLine } from "../exercise/status.js";
 import { lossCurves } from "../training/plots.js";
-import { sourcePart } from "../training/source.js";
+import { said, sourcePart } from "../training/source.js";
 import { culpritText, problemText } from "./words.js";
+import { text } from "../training/where.js";
 
 const CHUNK = { count: 20, budget: 250 }; // steps per request, and the milliseconds it may take
 const SAMPLE_EVERY_MS = 5000; // fresh names while training: a set costs a few steps
@@ -115,9 +116,11 @@ function gptView(uniform) {
       `Loss per step: each name’s (faint), smoothed (solid), a uniform guess’s ${uniform.toFixed(2)} (dashed)`,
     ),
   );
-  const notice = (el, text) => {
-    el.hidden = !text;
-    el.textContent = text ?? "";
+  // a notice's words: a string, or parts with links (where.js); none hides it
+  const notice = (el, words) => {
+    const parts = typeof words === "string" ? [words] : (words ?? []);
+    el.hidden = !parts.length;
+    el.replaceChildren(h("span", {}, ...said(parts))); // one flex item: the words flow as text
   };
   return {
     ...{ buttons, stats, spoken, warning, message, lossPlot, lossFigure },
@@ -136,9 +139,11 @@ function gptView(uniform) {
       stats.textContent = `Paused at ${stats.textContent.replace(/^Step/, "step")}`;
       spoken.textContent = stats.textContent;
     },
-    stopped(problem) {
-      notice(message, `${problem} The plot and the names keep what was drawn; Train starts again.`);
-      spoken.textContent = problem;
+    /** Says what stopped training (parts); the warning goes when the stop says it all. */
+    stopped(problem, replacesWarning) {
+      if (replacesWarning) notice(warning, null);
+      notice(message, [...problem, " The plot and the names keep what was drawn; Train starts again."]);
+      spoken.textContent = text(problem);
     },
     show({ step, steps, smoothed, rate, perSecond }) {
       stats.dataset.step = String(step);
@@ -167,6 +172,13 @@ function gptView(uniform) {
   };
 }
 
+/** Whom words.js can blame: the ops, the switches turned on, the ops still at their starters. */
+const whom = (data, settings, source) => ({
+  ops: data.ops,
+  broken: settings.broken(),
+  starters: source.starters().map((op) => op.op),
+});
+
 /**
  * Trains in a session of the page's Python, a chunk of steps at a time, sampling names now and
  * then: `{loop(), pause(), once(), sample(), restart()}`.
@@ -179,19 +191,21 @@ function createTrainer({ data, settings, source, view, root }) {
 
   const begin = () => (session ? Promise.resolve(true) : (opening ??= start().finally(() => (opening = null))));
   async function start() {
-    const opened = await open(data, settings, source, view);
+    const opened = await open(data, settings, source, view, context);
     session = opened?.session ?? null;
     if (!opened || !settled(opened.answer)) return false;
     started = opened.answer;
     return true;
   }
 
+  const context = () => whom(data, settings, source);
+
   /** Ends the session on a stop, a crash, a problem or an error in the learner's code; true if none. */
   function settled(answer) {
     if (answer.stopped === "stop") return false;
-    const problem = problemText(answer, step, data.time_limit, settings.broken());
+    const problem = problemText(answer, step, data.time_limit, context());
     if (!problem) return true;
-    view.stopped(problem);
+    view.stopped(problem, Boolean(answer.problem?.stalled));
     end();
     return false;
   }
@@ -209,7 +223,7 @@ function createTrainer({ data, settings, source, view, root }) {
     const smoothed = answer.smoothed.at(-1) ?? null;
     view.show({ step, steps: settings.config().steps, smoothed, rate: answer.rate, perSecond: speed.perSecond() });
     if (worseThanGuessing(step, smoothed, data.vocab_size))
-      view.warnOnce(culpritText(started.disagree, "worse", settings.broken()));
+      view.warnOnce(culpritText(started.disagree, "worse", context()));
     return true;
   }
 
@@ -306,7 +320,7 @@ const worseThanGuessing = (step, smoothed, vocabSize) =>
  * runner's first answer, a tuple a nudge disagrees with warned of), or null when Python or the
  * names could not be had (said in `view`).
  */
-async function open(data, settings, source, view) {
+async function open(data, settings, source, view, context) {
   view.say(null);
   source.refresh();
   const names = fetch(NAMES_URL).then((response) => {
@@ -328,7 +342,7 @@ async function open(data, settings, source, view) {
   }
   const config = settings.config();
   const answer = await session.request("gpt-start", { bodies: source.bodies(), config, names: text });
-  if (answer.disagree?.length) view.warn(culpritText(answer.disagree, "start"));
+  if (answer.disagree) view.warn(culpritText(answer.disagree, "start", context()));
   return { session: serial(session), answer };
 }
 

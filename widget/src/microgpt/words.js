@@ -1,57 +1,123 @@
 /**
  * What the microgpt widget says when training goes wrong, and whom it blames: an op whose
- * local gradients a nudge disagrees with (microgpt/culprit.py), or the training loop.
+ * local gradients a nudge disagrees with (microgpt/culprit.py), with a link to its tab on the
+ * Local gradients page; a "break it" switch, when one put the wrong tuple there; the starter
+ * tuples, which pass no gradient back; or the training loop. Words are parts (where.js). They
+ * give numbers, the tuple's against a nudge's, never the local derivative itself.
+ *
+ * `context`: `{ops, broken, starters}`: the widget's ops (course/widget_data.py: op, design,
+ * exercise, label), the break-it switches turned on, and the ops training with starter code.
  */
+import { tabLinks, tabOnPage } from "../training/where.js";
 
 const INPUTS = { add: ["self", "other"], mul: ["self", "other"] }; // the rest have one: x
-const LABELS = { add: "__add__", mul: "__mul__", pow: "__pow__" };
+// the switches that put a wrong tuple in an op's place (microgpt/worker.py's WRONG), by name
+const SWITCHES = {
+  wrong_log: { op: "log", name: "log returns (x,)" },
+  wrong_exp: { op: "exp", name: "exp returns (x,)" },
+};
 const LOOP = {
   no_zero_grad:
-    "p.grad is never set back to 0, so each step follows the sum of every gradient so far, and the steps grow until the model's probabilities reach 0 or 1.",
+    "the “break it” switch “Never set p.grad = 0” is on: each step follows the sum of every gradient so far, and the steps grow until the model's probabilities reach 0 or 1.",
   rate_too_high:
-    "the learning rate is 10 times microgpt's, so Adam's steps overshoot: the loss leaps up and settles only as the rate decays.",
+    "the “break it” switch for a learning rate 10 times microgpt's is on: Adam's steps overshoot, and the loss leaps up and settles only as the rate decays.",
 };
 
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
+const label = (op, context) => context.ops.find((o) => o.op === op)?.label ?? op;
 
-/** One op's disagreement, said: `{op, inputs, given, measured, input}` from the runner. */
-export function disagreement({ op, inputs, given, measured, input }) {
-  const names = INPUTS[op] ?? ["x"];
-  const label = LABELS[op] ?? op;
-  const at = inputs.map((value, i) => `${names[i]} = ${seven(value)}`).join(", ");
-  if (measured === null)
-    return `${label}'s tuple has ${given.length} local gradients, where ${label} has ${inputs.length} input${inputs.length > 1 ? "s" : ""}.`;
-  const which = names.length > 1 ? ` for ${names[input]}` : "";
-  return `${label}'s local gradient${which} disagrees with a nudge: at ${at}, the tuple gives ${seven(given[input])} where (f(x + h) − f(x − h)) / 2h measures ${seven(measured)}.`;
+/** The switch that put `op`'s tuple in place, or null. */
+function switchOf(op, broken) {
+  const key = broken.find((name) => SWITCHES[name]?.op === op);
+  return key ? SWITCHES[key] : null;
 }
 
-/** Who is to blame: the ops that disagree with a nudge, else the training loop (`broken` are
- * the break-it switches turned on). */
-function blame(disagree, broken) {
-  if (disagree.length) return `The culprit: ${disagree.map(disagreement).join(" ")}`;
-  const loop = broken.map((key) => LOOP[key]).filter(Boolean);
+/** One op's disagreement, said with numbers: `{op, inputs, given, measured, input}` from the runner. */
+export function disagreement({ op, inputs, given, measured, input }, context) {
+  const names = INPUTS[op] ?? ["x"];
+  const name = label(op, context);
+  const at = inputs.map((value, i) => `${names[i]} = ${seven(value)}`).join(", ");
+  if (measured === null)
+    return `${name}'s tuple has ${given.length} local gradient${given.length === 1 ? "" : "s"}, where ${name} has ${inputs.length} input${inputs.length > 1 ? "s" : ""}.`;
+  const which = names.length > 1 ? ` for ${names[input]}` : "";
+  return `${name}'s local gradient${which} disagrees with a nudge: at ${at}, the tuple gives ${seven(given[input])} where (f(x + h) − f(x − h)) / 2h measures ${seven(measured)}.`;
+}
+
+/** A disagreement and whose it is: a switch's, or the learner's, with the tab to fix it in. */
+function owned(wrong, context) {
+  const switched = switchOf(wrong.op, context.broken);
+  const op = context.ops.find((o) => o.op === wrong.op);
+  if (switched)
+    return [
+      `${disagreement(wrong, context)} The “break it” switch “${switched.name}” put that tuple there, not your code: turn it off to train with yours.`,
+    ];
+  if (!op) return [disagreement(wrong, context)];
+  return [`${disagreement(wrong, context)} Fix it in `, ...tabOnPage(op), "."];
+}
+
+/** The ops still at their starter tuples, said once, with their tabs. */
+export function startersSaid(context) {
+  const ops = context.ops.filter((o) => context.starters.includes(o.op) && !switchOf(o.op, context.broken));
+  if (!ops.length) return [];
+  const them = ops.length > 1 ? "they pass" : "it passes";
+  return [
+    `Still the starter tuple${ops.length > 1 ? "s" : ""}: `,
+    ...tabLinks(ops),
+    `, so ${them} no gradient back. Write ${ops.length > 1 ? "them" : "it"} on the Local gradients page, or choose the course’s reference above.`,
+  ];
+}
+
+/** The disagreements worth saying: a starter's goes without saying (`startersSaid` says it). */
+function told(disagree, context) {
+  return disagree.filter((wrong) => switchOf(wrong.op, context.broken) || !context.starters.includes(wrong.op));
+}
+
+/** Who is to blame: the ops that disagree with a nudge, else the training loop. */
+function blame(disagree, context) {
+  const wrong = told(disagree, context);
+  if (wrong.length) return ["The culprit: ", ...wrong.flatMap((w, i) => [...(i ? [" "] : []), ...owned(w, context)])];
+  if (context.starters.length) return startersSaid(context);
+  const loop = context.broken.map((key) => LOOP[key]).filter(Boolean);
   const why = loop.length ? loop.join(" And ") : "a learning rate too high for this model does this.";
-  return `Every op's local gradients agree with a nudge, so the training loop is to blame: ${why}`;
+  return [`Every op's local gradients agree with a nudge, so the training loop is to blame: ${why}`];
 }
 
 /**
  * The notice for what a nudge found: `when` is "start" (before the first step) or "worse" (the
- * smoothed loss went above a uniform guess's).
+ * smoothed loss went above a uniform guess's). Parts; none when there is nothing to say.
  */
-export function culpritText(disagree, when, broken = []) {
-  if (when === "start")
-    return `${disagree.map(disagreement).join(" ")} Training goes on, so you can watch what a wrong tuple does; its tab on the exercise page is where to fix it.`;
-  return `The loss is above a uniform guess's: the model does worse than calling every letter equally likely. ${blame(disagree, broken)}`;
+export function culpritText(disagree, when, context) {
+  if (when === "start") {
+    const wrong = told(disagree, context);
+    const starters = startersSaid(context);
+    const parts = wrong.flatMap((w, i) => [...(i ? [" "] : []), ...owned(w, context)]);
+    if (parts.length && !wrong.every((w) => switchOf(w.op, context.broken)))
+      parts.push(" Training goes on, so you can watch what a wrong tuple does.");
+    return [...parts, ...(parts.length && starters.length ? [" "] : []), ...starters];
+  }
+  return [
+    "The loss is above a uniform guess's: the model does worse than calling every letter equally likely. ",
+    ...blame(disagree, context),
+  ];
 }
 
-/** What ended training, said for the learner, or null when nothing did. */
-export function problemText(answer, step, timeLimit, broken) {
+/** What ended training, said for the learner (parts), or null when nothing did. */
+export function problemText(answer, step, timeLimit, context) {
   if (answer.stopped === "time")
-    return `Training stopped at step ${step}: a request took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a tuple does this.`;
-  if (answer.crashed) return `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
-  if (answer.error) return `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
+    return [
+      `Training stopped at step ${step}: a request took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a tuple does this.`,
+    ];
+  if (answer.crashed) return [`Training stopped at step ${step}: Python crashed (${answer.crashed}).`];
+  if (answer.error) return [`Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`];
   if (!answer.problem) return null;
-  const { step: at, error, disagree } = answer.problem;
+  const { step: at, error, disagree, stalled } = answer.problem;
+  if (stalled) {
+    const starters = startersSaid(context);
+    return [
+      `Training stopped at step ${at}: no gradient reached any weight, so nothing can learn.`,
+      ...(starters.length ? [" ", ...starters] : []),
+    ];
+  }
   const what = error ?? "the loss or a gradient stopped being a number (nan or infinity)";
-  return `Training stopped at step ${at}: ${what}. ${blame(disagree, broken)}`;
+  return [`Training stopped at step ${at}: ${what}. `, ...blame(disagree, context)];
 }

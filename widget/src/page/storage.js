@@ -2,16 +2,19 @@
  * The learner's code and progress, kept in localStorage under keys namespaced by the site's own
  * path (two courses on one host never mix) and a format version. Everything is mirrored in memory,
  * so the widget keeps working when storage is disabled or full; `problem` then says why. An entry
- * that cannot be read (damaged) reads as nothing saved, and `damaged(key)` says so.
+ * that cannot be read (damaged) reads as nothing saved, and `damaged(key)` says so. What another
+ * browser tab of the site saves reaches this one (the `storage` event): the memory forgets
+ * those keys, and `onElsewhere` listeners hear which, so that no tab writes over work it has
+ * not seen.
  */
 const SITE = new URL("../../", import.meta.url).pathname;
 const PREFIX = `micrograd:${SITE}:v1:`;
 
 /** `[storage, problem]`: a full storage can still be read, a disabled one not at all. */
-function openStorage() {
+function openStorage(open) {
   let storage = null;
   try {
-    storage = window.localStorage;
+    storage = open();
     const probe = `${PREFIX}probe`;
     storage.setItem(probe, "1");
     storage.removeItem(probe);
@@ -25,16 +28,38 @@ function isQuotaError(error) {
   return error?.name === "QuotaExceededError" || error?.name === "NS_ERROR_DOM_QUOTA_REACHED";
 }
 
-class Store {
+export class Store {
   #storage;
   #memory = new Map();
   #damaged = new Set();
   #listeners = new Set();
+  #elsewhere = new Set();
   /** null, or "disabled" / "full": why work is not being saved. */
   problem;
 
-  constructor() {
-    [this.#storage, this.problem] = openStorage();
+  /** `open()` gives the storage (localStorage); `events` is where `storage` events come (the window). */
+  constructor(open = () => window.localStorage, events = globalThis.window) {
+    [this.#storage, this.problem] = openStorage(open);
+    events?.addEventListener("storage", (event) => this.#changedElsewhere(event));
+  }
+
+  /** Another tab changed (or cleared) the storage: what it changed is read afresh. */
+  #changedElsewhere(event) {
+    if (!this.#storage || event.storageArea !== this.#storage) return;
+    if (event.key !== null && !event.key.startsWith(PREFIX)) return;
+    const keys = event.key === null ? [...this.#memory.keys()] : [event.key.slice(PREFIX.length)];
+    for (const key of keys) {
+      this.#memory.delete(key);
+      this.#damaged.delete(key);
+    }
+    for (const listener of this.#elsewhere) listener(keys);
+  }
+
+  /** Calls `listener(keys)` ("code:mul", ...) when another browser tab has changed those entries;
+   * returns what stops it. */
+  onElsewhere(listener) {
+    this.#elsewhere.add(listener);
+    return () => this.#elsewhere.delete(listener);
   }
 
   #read(key) {
@@ -50,6 +75,10 @@ class Store {
   }
 
   #write(key, value) {
+    // what is saved already (shown from another tab, say) is not written back: a tab echoing a
+    // change it heard of could write over a newer one
+    if (!this.problem && this.#memory.has(key) && JSON.stringify(this.#memory.get(key)) === JSON.stringify(value))
+      return;
     this.#memory.set(key, value);
     if (!this.#storage) return;
     try {
@@ -143,6 +172,16 @@ class Store {
       // storage gone meanwhile: what this visit read or wrote is in memory
     }
     return keys;
+  }
+
+  /** The exercise whose tab a widget (`widget`: its exercises' ids) had open last, or null. */
+  tab(widget) {
+    const saved = this.#read(`tab:${widget}`);
+    return typeof saved === "string" ? saved : null;
+  }
+
+  setTab(widget, exercise) {
+    if (this.#read(`tab:${widget}`) !== exercise) this.#write(`tab:${widget}`, exercise);
   }
 
   /** A quiz's saved state (any JSON value), or null. */

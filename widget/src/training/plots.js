@@ -149,7 +149,7 @@ export function boundary() {
       }
       context.stroke();
     });
-    const moons = `The two moons, ${points.length} points (circles one class, crosses the other)`;
+    const moons = `The two moons, ${points.length} points (crosses labelled +1, circles −1)`;
     const right = Math.round(accuracy * points.length);
     canvas.setAttribute(
       "aria-label",

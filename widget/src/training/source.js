@@ -1,12 +1,24 @@
 /**
  * Which code a training widget trains with: the learner's own, from the exercise page's tabs,
- * or the course's reference for the tabs not passed yet, as the learner chooses.
+ * or the course's reference for the tabs not passed yet, as the learner chooses (the reference,
+ * until the learner chooses, when no tab has passed). Also `said()`, which turns the trainers'
+ * words (where.js's parts) into text and links.
  */
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { codeKey } from "../exercise/model.js";
 import { tabProgress } from "../exercise/progress.js";
 import { isStub } from "../shared/scaffold.js";
+import { pageLink, tabLinks } from "./where.js";
+
+/** where.js's parts as nodes: text, code, and links to the exercise pages' tabs. */
+export function said(parts) {
+  return parts.map((part) => {
+    if (typeof part === "string") return part;
+    const text = part.code ? h("code", {}, part.text) : part.text;
+    return part.href ? h("a", { href: part.href }, text) : text;
+  });
+}
 
 /**
  * Whose code trains: each op's code and whether it passed its tab, and the learner's choice
@@ -16,7 +28,7 @@ import { isStub } from "../shared/scaffold.js";
  */
 export function sourcePart(opsData, id, onChoice) {
   const el = h("div", { class: "mg-train__source" });
-  let useReference = false;
+  let useReference = null; // null: not chosen yet
   const ops = () =>
     opsData.map((op) => {
       const text = store.code(codeKey(op.design, op.op))?.text ?? op.stub;
@@ -24,12 +36,14 @@ export function sourcePart(opsData, id, onChoice) {
       return { ...op, text, passed };
     });
   const names = (list) => list.map((op) => h("code", {}, op.label)).flatMap((code, i) => [i ? ", " : "", code]);
-  const choice = (value, ...text) => {
+  /** Whether the tabs not passed train with the reference: the learner's choice, else whether none passed. */
+  const reference = (all) => useReference ?? !all.some((op) => op.passed);
+  const choice = (value, all, ...text) => {
     const onchange = () => {
       useReference = value;
       onChoice();
     };
-    const input = h("input", { type: "radio", name: `${id}-source`, checked: useReference === value, onchange });
+    const input = h("input", { type: "radio", name: `${id}-source`, checked: reference(all) === value, onchange });
     return h("label", { class: "mg-train__check" }, input, " ", ...text);
   };
   function refresh() {
@@ -39,19 +53,27 @@ export function sourcePart(opsData, id, onChoice) {
       el.replaceChildren(h("p", {}, "Training with your own ", names(all), ": each passed its tab."));
       return;
     }
+    const page = pageLink(missing[0].design);
     el.replaceChildren(
-      h("p", {}, "Not passed yet: ", names(missing), ". Train with:"),
+      h("p", {}, "Not passed yet: ", said(tabLinks(missing)), ", on the ", said([page]), " page. Train with:"),
       h(
         "div",
         { role: "radiogroup", "aria-label": "Which code to train with" },
-        choice(false, "my code as it is (and watch what it does)"),
-        choice(true, "the course’s reference code for ", names(missing)),
+        choice(false, all, "my code as it is (and watch what it does)"),
+        choice(true, all, "the course’s reference code for ", names(missing)),
       ),
     );
   }
-  const bodies = () =>
-    Object.fromEntries(ops().flatMap((op) => (op.passed || !useReference ? [[op.op, op.text]] : [])));
-  /** The labels of the ops training runs with their starter code. */
-  const starters = () => ops().flatMap((op) => (op.op in bodies() && isStub(op.text, op.stub) ? [op.label] : []));
+  // a tab passed in another browser tab; a page left by instant navigation no longer listens
+  const unheard = store.onElsewhere(() => (el.isConnected ? refresh() : unheard()));
+  const bodies = () => {
+    const all = ops();
+    return Object.fromEntries(all.flatMap((op) => (op.passed || !reference(all) ? [[op.op, op.text]] : [])));
+  };
+  /** The ops training runs with their starter code (`{op, design, exercise, label}`). */
+  const starters = () => {
+    const trained = bodies();
+    return ops().filter((op) => op.op in trained && isStub(op.text, op.stub));
+  };
   return { el, refresh, bodies, starters };
 }

@@ -5,14 +5,19 @@
  * loss, the accuracy and the decision boundary; "break it" switches show why the course's rules
  * matter.
  *
+ * Training stops by itself once the loss stops falling or at a step limit (training/session.py
+ * decides), says so, and Train goes on from there.
+ *
  * Testing contract: the root has `data-training-widget`; a button named "Train" starts it; an
- * element with `data-step` and `data-accuracy` (0 to 1) follows it as it trains.
+ * element with `data-step` and `data-accuracy` (0 to 1) follows it as it trains; the element
+ * with `data-finished` says why training stopped by itself.
  */
 import { h, uid } from "../page/dom.js";
 import { python } from "../page/python.js";
 import { statusLine } from "../exercise/status.js";
 import { boundary, curves } from "./plots.js";
-import { sourcePart } from "./source.js";
+import { said, sourcePart } from "./source.js";
+import { finishedText, problemOf } from "./words.js";
 
 const CHUNK = { count: 40, budget: 120 }; // steps per request, and the milliseconds it may take
 const BOUNDARY_MS = 400; // how often the boundary is redrawn while training
@@ -39,7 +44,7 @@ export function mountTraining(root) {
         { class: "mg-train__body" },
         source.el,
         h("div", { class: "mg-actions" }, ...Object.values(view.buttons)),
-        ...[view.stats, view.spoken, view.message, view.plots],
+        ...[view.stats, view.spoken, view.message, view.finished, view.plots],
       ),
       settings.el,
       statusLine(),
@@ -58,6 +63,38 @@ export function mountTraining(root) {
   trainer.restart();
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A mark as the boundary plot draws it (plots.js): a cross for +1, a circle for −1. */
+function mark(label) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 12 12");
+  svg.setAttribute("aria-hidden", "true");
+  svg.classList.add("mg-train__mark", label > 0 ? "mg-train__mark--plus" : "mg-train__mark--minus");
+  const shape = document.createElementNS(SVG, label > 0 ? "path" : "circle");
+  if (label > 0) shape.setAttribute("d", "M2 2 L10 10 M10 2 L2 10");
+  else
+    for (const [name, value] of [
+      ["cx", 6],
+      ["cy", 6],
+      ["r", 4],
+    ])
+      shape.setAttribute(name, value);
+  svg.append(shape);
+  return svg;
+}
+
+/** The boundary plot's legend: which mark is +1 and which −1, and what the shading is. */
+function boundaryLegend() {
+  return h(
+    "span",
+    { class: "mg-train__legend" },
+    h("span", {}, mark(1), " labelled +1"),
+    h("span", {}, mark(-1), " labelled −1"),
+    h("span", {}, "each region shaded in the colour of the class the model gives it"),
+  );
+}
+
 /** The buttons, the figures and the plots, and how the trainer updates them. */
 function trainingView() {
   const button = (text, primary) =>
@@ -71,40 +108,55 @@ function trainingView() {
   const stats = h("p", { class: "mg-train__stats", "data-step": "0", "data-accuracy": "0" });
   const spoken = h("p", { class: "mg-visually-hidden", "aria-live": "polite" });
   const message = h("p", { class: "mg-notice mg-notice--warning", role: "alert", hidden: true });
+  const finished = h("p", { class: "mg-notice", role: "status", "data-finished": "", hidden: true });
+  let announced = 0; // the step last said aloud
   const lossPlot = curves();
   const boundaryPlot = boundary();
   const dataset = {}; // the points, their labels and the plot's extent, once started
-  const figure = (plot, caption) => h("figure", {}, plot.el, h("figcaption", {}, caption));
+  const figure = (plot, ...caption) => h("figure", {}, plot.el, h("figcaption", {}, ...caption));
   const plots = h(
     "div",
     { class: "mg-train__plots" },
-    figure(boundaryPlot, "The data, and the class the model gives each region"),
+    figure(boundaryPlot, "The data, and the class the model gives each region", boundaryLegend()),
     figure(lossPlot, "Loss (solid) and accuracy (dashed) per step"),
   );
   return {
-    ...{ buttons, stats, spoken, message, lossPlot, boundaryPlot, plots },
+    ...{ buttons, stats, spoken, message, finished, lossPlot, boundaryPlot, plots },
     setRunning(running) {
       buttons.train.disabled = running;
       buttons.pause.disabled = !running;
       buttons.step.disabled = running;
     },
-    say(text) {
-      message.hidden = !text;
-      message.textContent = text ?? "";
+    /** Says what went wrong: a string, or where.js's parts (with links); none hides it. */
+    say(words) {
+      const parts = typeof words === "string" ? [words] : (words ?? []);
+      message.hidden = !parts.length;
+      message.replaceChildren(h("span", {}, ...said(parts))); // one flex item: the words flow as text
+    },
+    /** Says why training stopped by itself (`{why, step, config}`), or nothing. */
+    finish(end) {
+      finished.hidden = !end;
+      finished.dataset.finished = end?.why ?? "";
+      finished.textContent = end ? finishedText(end) : "";
+      if (end) spoken.textContent = finished.textContent;
     },
     paused() {
       stats.textContent = `Paused at ${stats.textContent.replace(/^Step/, "step")}`;
       spoken.textContent = stats.textContent;
     },
     stopped(problem) {
-      this.say(`${problem} The plots keep what was drawn; Train starts again.`);
-      spoken.textContent = problem;
+      this.say([...problem, " The plots keep what was drawn; Train starts again."]);
+      spoken.textContent = message.textContent;
     },
     show(step, accuracy) {
       stats.dataset.step = String(step);
       stats.dataset.accuracy = String(accuracy);
       const loss = lossPlot.last();
       stats.textContent = `Step ${step} · accuracy ${Math.round(accuracy * 100)}%${loss ? ` · loss ${loss}` : ""}`;
+      if (step - announced >= ANNOUNCE_EVERY) {
+        announced = step;
+        spoken.textContent = stats.textContent;
+      }
     },
     /** Draws the boundary an answer brings; the first answer brings the data too. */
     draw(answer, first = false) {
@@ -114,15 +166,34 @@ function trainingView() {
     /** Clears the plots, drawing the moons of `seed` when the page has them (the default's). */
     clear(moons, seed) {
       this.say(null);
+      this.finish(null);
       lossPlot.reset();
       boundaryPlot.clear();
       if (moons?.seed === seed) boundaryPlot.show(moons);
       stats.dataset.step = "0";
       stats.dataset.accuracy = "0";
       stats.textContent = "Not trained yet.";
+      announced = 0;
     },
   };
 }
+
+/** A session of the page's Python for training, or null when Python is not available (said). */
+async function open(data, source, view) {
+  view.say(null);
+  source.refresh();
+  return python.train({ timeLimit: data.time_limit }).catch((error) => {
+    view.say(`Python is not available: ${error.message}`);
+    return null;
+  });
+}
+
+/** Whom problemOf can blame: the ops, those training with starter code, a switch in `__add__`. */
+const whom = (data, source, settings) => ({
+  ops: data.ops,
+  starters: source.starters(),
+  assignAdd: settings.config().assign_add,
+});
 
 /**
  * Trains in a session of the page's Python, a chunk of steps at a time, and shows each chunk:
@@ -134,15 +205,10 @@ function createTrainer({ data, settings, source, view, root }) {
   let paused = false;
   let step = 0;
   let lastBoundary = 0;
-  let announced = 0;
+  let goOn = false; // training stopped by itself: the next request trains on from there
 
   async function begin() {
-    view.say(null);
-    source.refresh();
-    session = await python.train({ timeLimit: data.time_limit }).catch((error) => {
-      view.say(`Python is not available: ${error.message}`);
-      return null;
-    });
+    session = await open(data, source, view);
     if (!session) return false;
     const answer = await session.request("train-start", { bodies: source.bodies(), config: settings.config() });
     if (!settled(answer)) return false;
@@ -154,7 +220,7 @@ function createTrainer({ data, settings, source, view, root }) {
   /** Ends the session on a stop, a crash or an error in the learner's code; true if none. */
   function settled(answer) {
     if (answer.stopped === "stop") return false;
-    const problem = problemOf(answer, step, data.time_limit, source.starters());
+    const problem = problemOf(answer, step, data.time_limit, whom(data, source, settings));
     if (!problem) return true;
     view.stopped(problem);
     end();
@@ -166,7 +232,10 @@ function createTrainer({ data, settings, source, view, root }) {
     if (!session && !(await begin())) return false;
     const now = performance.now();
     const drawBoundary = count === 1 || now - lastBoundary > BOUNDARY_MS;
-    const answer = await session.request("train-steps", { count, budget: CHUNK.budget, boundary: drawBoundary });
+    const request = { count, budget: CHUNK.budget, boundary: drawBoundary, goOn };
+    goOn = false;
+    view.finish(null);
+    const answer = await session.request("train-steps", request);
     for (const loss of answer.losses ?? []) view.lossPlot.add(++step, loss, answer.accuracy);
     if (answer.losses) view.lossPlot.redraw();
     if (answer.boundary) {
@@ -176,9 +245,10 @@ function createTrainer({ data, settings, source, view, root }) {
     if (!settled(answer)) return false;
     step = answer.step;
     view.show(step, answer.accuracy);
-    if (step - announced >= ANNOUNCE_EVERY) {
-      announced = step;
-      view.spoken.textContent = view.stats.textContent;
+    if (answer.finished) {
+      goOn = true;
+      view.finish({ why: answer.finished, step, config: data.config });
+      return false;
     }
     return true;
   }
@@ -209,28 +279,12 @@ function createTrainer({ data, settings, source, view, root }) {
     },
     restart() {
       end();
-      step = announced = 0;
+      step = 0;
+      goOn = false;
       view.clear(data.moons, settings.config().seed);
       source.refresh();
     },
   };
-}
-
-/** What ended training, said for the learner, or null when nothing did. */
-function problemOf(answer, step, timeLimit, starters) {
-  if (answer.stopped === "time")
-    return `Training stopped at step ${step}: a few steps took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a closure does this.`;
-  if (answer.crashed) return `Training stopped at step ${step}: Python crashed (${answer.crashed}).`;
-  if (answer.error) return `Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`;
-  if (!answer.problem) return null;
-  const { op, step: at, stalled } = answer.problem;
-  if (stalled) {
-    const still = starters.length ? ` Still the starter code: ${starters.join(", ")}.` : "";
-    return `Training stopped at step ${at}: no gradient reached any weight or bias, so nothing can learn.${still}`;
-  }
-  return op
-    ? `Training stopped at step ${at}: the ${op} closure turned a gradient into something that is not a number (nan or infinity). Open its tab on the exercise page and look at what it adds.`
-    : `Training stopped at step ${at}: the loss or the weights stopped being numbers (nan or infinity), though every closure kept its gradients finite. A learning rate far too high does this.`;
 }
 
 /** The model's settings and the "break it" switches: `{el, controls, config()}`. */

@@ -90,8 +90,8 @@ function serveRunner(python, interrupt) {
   on("train-start", ({ bodies, config }) =>
     answer(() => training().start_json(JSON.stringify(bodies), JSON.stringify(config))),
   );
-  on("train-steps", ({ count, budget, boundary }) =>
-    answer(() => training().steps_json(count, budget, Boolean(boundary))),
+  on("train-steps", ({ count, budget, boundary, goOn }) =>
+    answer(() => training().steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
   );
   // or a microgpt session (microgpt/worker.py), on the names the page fetched
   const gpt = () => python.pyodide.pyimport("microgpt.worker");
