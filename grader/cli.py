@@ -87,6 +87,13 @@ def parser():
         metavar="FILE",
         help="the course's settings, for its time_limit (default: mkdocs.yml)",
     )
+    from .fuzz_cli import ABOUT, arguments
+
+    fuzz = commands.add_parser(
+        "fuzz", help="run a work file's engine on random graphs", description=ABOUT
+    )
+    fuzz.set_defaults(usage=fuzz)
+    arguments(fuzz)
     submission = commands.add_parser(
         "gradescope-run",
         help="what the autograder's run_autograder runs: one submission to results.json",

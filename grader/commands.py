@@ -117,3 +117,10 @@ def gradescope_run(args, usage, progress):
     exercises = catalog_or_exit()
     points = weights(args.weight, exercises, usage)
     return scope.grade_submission(args.submission, args.results, exercises, points, args.time_limit)
+
+
+def fuzz(args, usage, progress):
+    """`python -m grader fuzz PATH`: grader/fuzz_cli.py."""
+    from .fuzz_cli import run
+
+    return run(args)

@@ -33,7 +33,13 @@ WRITTEN = {"closures": "Your closures", "local_grads": "Your local-gradient tupl
 
 
 def main(argv):
-    args = _parser().parse_args(argv)
+    """`python -m grader fuzz` on its own (grader/cli.py adds it to the grader's commands)."""
+    return run(_parser().parse_args(argv))
+
+
+def run(args):
+    """The fuzz command, `args` parsed: `path`, `graphs`, `seed`. Exit status 1 when a graph
+    fails, 0 when none does, 2 when the file cannot be read."""
     try:
         handin = read_handin(Path(args.path).read_bytes())
     except OSError as error:
@@ -59,11 +65,17 @@ def main(argv):
 
 
 def _parser():
-    parser = argparse.ArgumentParser(
-        prog="python -m grader fuzz",
-        description="Run a learner's whole Value class on random graphs and print the "
-        "smallest graph it gets wrong.",
-    )
+    return arguments(argparse.ArgumentParser(prog="python -m grader fuzz", description=ABOUT))
+
+
+ABOUT = (
+    "Run a learner's whole Value class on random graphs and print the smallest graph it gets "
+    "wrong. Exit status 1 when one fails, 0 when none does, 2 when the file cannot be read."
+)
+
+
+def arguments(parser):
+    """The fuzz command's arguments, added to `parser`."""
     parser.add_argument("path", help='a work file, as "Download my work" saves it')
     parser.add_argument(
         "--graphs", type=_positive, default=500, help="how many graphs to try (500)"

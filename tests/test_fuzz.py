@@ -196,3 +196,20 @@ def test_pyodide_draws_runs_and_shrinks_exactly_like_cpython():
         timeout=120,
     )
     assert json.loads(done.stdout) == json.loads(namespace["found"])
+
+
+def test_the_grader_s_commands_include_fuzz(tmp_path):
+    """`python -m grader fuzz` is the grader's command (grader/cli.py), with its exit statuses."""
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    done = subprocess.run(
+        [sys.executable, "-m", "grader", "fuzz", str(bad)], capture_output=True, text=True
+    )
+    assert done.returncode == 2 and "not a micrograd work file" in done.stderr
+    helped = subprocess.run(
+        [sys.executable, "-m", "grader", "fuzz", "--help"], capture_output=True, text=True
+    )
+    assert helped.returncode == 0 and "--graphs" in helped.stdout
