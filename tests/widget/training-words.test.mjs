@@ -53,3 +53,13 @@ test("the starter closures are linked where training stalls", () => {
   );
   assert.deepEqual(tabs(parts), ["add", "mul", "relu"]);
 });
+
+test("a crash stops training in the learner's terms, never Pyodide's", () => {
+  const [said] = problemOf({ crashed: "Program terminated with exit(0)" }, 7, 10, {
+    ops: OPS,
+    starters: [],
+    assignAdd: false,
+  });
+  assert.match(said, /^Training stopped at step 7: Python crashed: your code ended Python itself/);
+  assert.doesNotMatch(said, /terminated with/);
+});

@@ -8,6 +8,7 @@
  * `context`: `{ops, broken, starters}`: the widget's ops (course/widget_data.py: op, design,
  * exercise, label), the break-it switches turned on, and the ops training with starter code.
  */
+import { crashCause } from "../exercise/page-results.js";
 import { tabLinks, tabOnPage } from "../training/where.js";
 
 const INPUTS = { add: ["self", "other"], mul: ["self", "other"] }; // the rest have one: x
@@ -107,7 +108,7 @@ export function problemText(answer, step, timeLimit, context) {
     return [
       `Training stopped at step ${step}: a request took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a tuple does this.`,
     ];
-  if (answer.crashed) return [`Training stopped at step ${step}: Python crashed (${answer.crashed}).`];
+  if (answer.crashed) return [`Training stopped at step ${step}: Python crashed: ${crashCause(answer.crashed)}.`];
   if (answer.error) return [`Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`];
   if (!answer.problem) return null;
   const { step: at, error, disagree, stalled } = answer.problem;

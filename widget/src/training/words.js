@@ -2,6 +2,7 @@
  * What the training widget says when training stops: by itself (converged, or its step limit),
  * or because something went wrong, with a link to the tab of the closure at fault. Pure.
  */
+import { crashCause } from "../exercise/page-results.js";
 import { tabLinks, tabOnPage } from "./where.js";
 
 /**
@@ -26,7 +27,7 @@ export function problemOf(answer, step, timeLimit, { ops, starters, assignAdd })
     return [
       `Training stopped at step ${step}: a few steps took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a closure does this.`,
     ];
-  if (answer.crashed) return [`Training stopped at step ${step}: Python crashed (${answer.crashed}).`];
+  if (answer.crashed) return [`Training stopped at step ${step}: Python crashed: ${crashCause(answer.crashed)}.`];
   if (answer.error) return [`Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`];
   if (!answer.problem) return null;
   const { op, step: at, stalled } = answer.problem;
