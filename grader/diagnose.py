@@ -311,9 +311,13 @@ def _culprit_sentence(finding, keys, seen, exercise, told):
         if told:
             return f"{given}, where {tuple_text(node.op.local(node.args()))} is right.", where
         them = "each slope with its number" if node.op.arity == 2 else "the slope with it"
-        return f"{given}. {_measure(node, exercise)}: compare {them}.", where
+        return f"{given}. {_measure(node, exercise, check)}: compare {them}.", where
     told_as = f"Your {label} closure {at}"
     return _closure_sentence(finding, keys, check, step, node, told_as, told, exercise), where
+
+
+def _here(name, named):
+    return "" if name == named or not named.isidentifier() else f" ({named} here)"
 
 
 def _nudged(node, exercise):
@@ -322,13 +326,14 @@ def _nudged(node, exercise):
     return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.kind == "op" else names
 
 
-def _measure(node, exercise):
+def _measure(node, exercise, check):
     """Where the nudge tool measures a step's op: "Nudge x at 2.0 and y at -3.0", with the
-    op tab's own input names (and its exponent), "on the `__mul__` tab" from a graph tab."""
+    op tab's own input names (and its exponent), "on the `__mul__` tab" from a graph tab; an
+    input the check calls otherwise is named as it is there: "x at 5.0 (c here)"."""
     op, names = node.op, _nudged(node, exercise)
-    values = [operand.data for operand in node.operands]
     said = " and ".join(
-        f"{name} at {brief(value)}" for name, value in zip(names, values, strict=True)
+        f"{name} at {brief(operand.data)}" + _here(name, check.names[operand.index])
+        for name, operand in zip(names, node.operands, strict=True)
     )
     if node.exponent is not None:
         said += f" with n = {node.exponent!r}"
@@ -380,27 +385,32 @@ def _closure_sentence(finding, keys, check, step, node, said, told, exercise):
             change = f"gave {name} a share of 0" if j in written else f"left {name} at {brief(got)}"
         else:
             change = f"changed {name} from {brief(before)} to {brief(got)}"
-        measured = "" if told else _compare(finding, keys, node, step, j, got - before, exercise)
+        measured = "" if told else _compare(finding, keys, check, step, j, (before, got), exercise)
         return f"{said} {change}, {where}.{measured}"
     return ""
 
 
-def _compare(finding, keys, node, step, j, share, exercise):
+def _compare(finding, keys, check, step, j, change, exercise):
     """A nudge to hold the closure's slope against, when its rule is what went wrong: not for
-    the chain rule's bookkeeping (`=`, `out.grad`, an input forgotten, twice)."""
-    if any(key not in OPS[finding.op].wrong for key in keys):
+    the chain rule's bookkeeping (`=`, `out.grad`, an input forgotten, twice). The number it
+    names is what the nudge tool shows (the code's share at out.grad = 1), only where the
+    step's numbers say it: a classic wrong rule scales with out.grad; code nothing explains
+    may not, so its share is named only when the step itself ran at out.grad = 1."""
+    wrong = OPS[finding.op].wrong
+    if any(key not in wrong for key in keys):
         return ""
-    g = step.start[node.index]
-    if not isinstance(g, float) or g == 0 or not isinstance(share, float):
-        return ""
+    node = check.nodes[step.node]
+    g, (before, got) = step.start[node.index], change
     operands = [operand.index for operand in node.operands]
-    slope = share / g / operands.count(j)
+    if not all(isinstance(v, float) for v in (g, before, got)) or g == 0:
+        return ""
     name = _nudged(node, exercise)[operands.index(j)]
     whose = f"{name}'s slope" if node.op.arity == 2 else "the slope"
-    return (
-        f" {_measure(node, exercise)}: compare {whose} with the {brief(slope)} your code gave "
-        "per unit of out.grad."
-    )
+    measure = f" {_measure(node, exercise, check)}: compare {whose} with"
+    if keys or (g == 1 and before == 0 and operands.count(j) == 1):
+        slope = (got - before) / g / operands.count(j)
+        return f"{measure} the {brief(slope)} your code gave per unit of out.grad."
+    return f"{measure} the {name}.grad your code gives there (Nudge runs it at out.grad = 1)."
 
 
 def _inputs(node, check):

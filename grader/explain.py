@@ -109,7 +109,7 @@ def words(key, exercise, told):
     if owner:
         wrong = owner.wrong[key]
         if owner.name not in told:
-            return wrong.hint
+            return wrong.below
         return wrong.explanation if closures or not wrong.local else wrong.local
     if key == "not_a_number" and not closures:
         return (

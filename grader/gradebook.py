@@ -1,6 +1,7 @@
 """What a regrade writes for a gradebook: one CSV row per learner, a column per exercise with
 its points (an exercise's weight when it passes, else 0), in the form a gradebook imports; and
-a feedback file per learner with the words the browser would have shown.
+a feedback file per learner with the words the browser shows a learner below the formula
+rung (grader/disclosure.py): the numbers and where to measure, never a rule.
 
 Forms (HOSTING.md says how to import each):
 - "plain": learner, file, a column per exercise, total, out of, notes.
@@ -71,7 +72,8 @@ class Gradebook:
 
 def feedback(graded, exercises, weights):
     """A learner's feedback: each attempted exercise's verdict and points, then the words the
-    browser showed (summary, diagnosis, each checked value and why)."""
+    browser shows below the formula rung (summary, diagnosis, each checked value and why): a
+    work file does not say how far up a tab's ladder its learner climbed."""
     scores = points(graded, weights)
     lines = [f"Feedback for {graded.learner} ({Path(graded.file).name})", ""]
     if graded.problem:

@@ -28,12 +28,12 @@ LOCAL_GRADS = "local_grads"
 @dataclass(frozen=True)
 class Wrong:
     """A classic wrong local derivative: what it computes, and why it is wrong, said twice: with
-    the derivative (`explanation`, from the formula rung on) and without it (`hint`: what the
+    the derivative (`explanation`, from the formula rung on) and without it (`below`: what the
     numbers show and where to measure, below it; grader/disclosure.py)."""
 
     rule: object  # Args -> tuple, like Op.local
     explanation: str
-    hint: str
+    below: str
     local: str = ""  # the explanation in the local-gradients design, where it differs
 
 
@@ -130,7 +130,7 @@ register(
         rule="1 × out.grad",
         local_rule="(1, 1)",
         tells=(
-            r"(?<![\d.])1(\.0)?\*out\.grad",
+            r"(?<![\d.*-])1(\.0)?\*out\.grad",
             r"\(1(\.0)?,1(\.0)?,?\)",
             r"(self|other)\.grad\+=(1(\.0)?\*)?out\.grad",
             r"∂out/∂(self|other)=(∂out/∂(self|other)=)?1",
@@ -163,6 +163,7 @@ register(
         local_rule="(other.data, self.data)",
         tells=(
             r"other(\.data)?\*out\.grad",
+            r"out\.grad\*(other(\.data)?|self\.data)",
             r"self\.data\*out\.grad",
             r"\(other(\.data)?,self(\.data)?,?\)",
             r"d\(self\*other\)/d\(?(self|other)\)?(is|=)",
@@ -257,10 +258,14 @@ register(
         arity=1,
         forward=lambda a: math.tanh(a.x),
         local=lambda a: (1 - a.out**2,),
-        rule="(1 - t**2) × out.grad, with t = out.data",
+        rule="(1 - t**2) × out.grad (t = out.data)",
         tells=(
             r"1-\(?(t|out\.data|tanh\((x|n)\))\)?\*\*2",
             r"1-(t\*t|out\.data\*out\.data)",
+            r"1(\.0)?-\(?(t|out\.data|(math\.)?tanh\((x|n|self\.data)\))\)?\*\*2",
+            r"1-tanh\*\*2",
+            r"\(1-t\)\*\(1\+t\)",
+            r"sech",
             r"(one|1) minus the square",
         ),
         methods={
@@ -301,6 +306,8 @@ register(
         local_rule="(math.exp(x),)",
         tells=(
             r"out\.data\*out\.grad",
+            r"math\.exp\(x\)\*out\.grad",
+            r"frac\(d\)\(dx\)e\*\*x=e\*\*x",
             r"\(?e\*\*x\)?/(∂|d)x(=|is)e\*\*x",
             r"its own (slope|derivative)",
             r"(local derivative|slope) is (e\*\*x|the output|its output|out\.data)",
@@ -317,8 +324,8 @@ register(
                 lambda a: (a.x,),
                 "d(e**x)/dx is e**x itself, which is `out.data` (or `math.exp(x)`); `x` "
                 "(`self.data`) is the input.",
-                "Your code computes the slope from the input, x: measure the slope at a few "
-                "values of x and compare it with the output's value there.",
+                "Your code computes the slope from the input, x: measure the slope at x = 0, "
+                "1 and 2 and compare each with what your code gives there.",
                 "d(e**x)/dx is e**x itself, which the tuple computes as `math.exp(x)`; `x` "
                 "(`self.data`) is the input.",
             )
@@ -337,12 +344,12 @@ register(
         rule="(1 if out.data > 0 else 0) × out.grad",
         local_rule="(float(x > 0),)",
         tells=(
-            r"\(?out\.data>0\)?\*out\.grad",
+            r"\(?out\.data>0(\.0)?\)?\*out\.grad",
             r"float\((out\.data|x|self\.data)>0\)",
             r"1if(out\.data|x|self\.data)>0else0",
             r"1where(x|out|out\.data)>0",
             r"1&text\(if\)x>0",
-            r"\((out\.data|x|self\.data)>0\)",
+            r"\((out\.data|x|self\.data)>0(\.0)?\)",
             r"slope is 1 where",
             r"1 or 0, depending on the sign",
         ),
@@ -393,6 +400,8 @@ register(
         tells=(
             r"(?<![\d.])1(\.0)?/(x|self\.data)(?![\w*(])",
             r"frac\(1\)\((x|self\.data)\)",
+            r"out\.grad/(x|self\.data)(?![\w(])",
+            r"1overx",
             r"reciprocal of (x|the input)",
             r"one over (x|the input)",
             r"(∂|d)ln\(?x\)?/(∂|d)x(=|is)",
@@ -431,10 +440,11 @@ register(
         arity=1,
         forward=lambda a: 1 / (1 + math.exp(-a.x)),
         local=lambda a: (a.out * (1 - a.out),),
-        rule="s·(1 - s) × out.grad, with s = out.data",
+        rule="s·(1 - s) × out.grad (s = out.data)",
         local_rule="(s·(1 - s),)",
         tells=(
-            r"(s|out\.data|σ\(x\))\*\((1-(s|out\.data|σ\(x\)))\)",
+            r"(s|out\.data|σ\(x\))\*?\(1(\.0)?-(s|out\.data|σ\(x\))\)",
+            r"s-s\*\*2",
             r"\(1-(s|out\.data)\)\*(s|out\.data)",
             r"σ'\(x\)=",
             r"s times (one minus s|\(?1 - s\)?)",
@@ -458,15 +468,15 @@ register(
                 lambda a: (a.out,),
                 "The sigmoid's slope has two factors, s and 1 - s: it is largest at x = 0, where "
                 "s is one half, and vanishes on both sides.",
-                "Your code's slope does not fall to 0 on both sides: measure the slope at "
-                "a large negative and a large positive x and compare.",
+                "Your code's slope does not fall to 0 where x is large and positive: measure "
+                "the slope at x = 5 and compare it with yours.",
             ),
             "sigmoid_missing_s": Wrong(
                 lambda a: (1 - a.out,),
                 "The sigmoid's slope has two factors, s and 1 - s: with 1 - s alone it would "
                 "not vanish where x is very negative.",
-                "Your code's slope does not fall to 0 on both sides: measure the slope at "
-                "a large negative and a large positive x and compare.",
+                "Your code's slope does not fall to 0 where x is large and negative: measure "
+                "the slope at x = -5 and compare it with yours.",
             ),
         },
     )

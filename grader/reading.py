@@ -16,15 +16,20 @@ SYMBOLS = {
     ast.Mod: "%",
     ast.Pow: "**",
     ast.MatMult: "@",
+    ast.BitXor: "^",
+    ast.BitOr: "|",
+    ast.BitAnd: "&",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
 }
+MULTIPLYING = (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult)
 SIGNS = {ast.UAdd: "+", ast.USub: "-", ast.Not: "not ", ast.Invert: "~"}
-# how tightly each operator binds: `**`, then a sign, then `*` and `/`, then `+` and `-`
-BINDING = {ast.Add: 1, ast.Sub: 1, ast.Pow: 4}
+# a sign binds less tightly than `**`, more than `*` and `/`
 SIGNED = 3
 # what binds more loosely than any operator, so needs brackets inside one
 LOOSE = (ast.Compare, ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
-# `=` straight before a sign: what `+=` typed backwards looks like
-EQUALS_SIGN = re.compile(r"(?<![=!<>+\-*/%&|^@:])=[+-](?!=)")
+# an assignment's `=` straight before a sign: what `+=` or `-=` typed backwards looks like
+EQUALS_SIGN = re.compile(r"^\s*=([+-])(?!=)")
 
 
 def reading(body, keys):
@@ -68,17 +73,24 @@ def grouped(node, top=True):
 
 
 def _signed_assignment(tree, body):
-    """`x.grad =+ share`, told as Python reads it."""
+    """`x.grad =+ share` (or `=-`), told as Python reads it: only the assignment's own `=`
+    counts, never one inside it (`f(a=-1)`)."""
+    lines = body.splitlines()
     for node in ast.walk(tree):
-        line = ast.get_source_segment(body, node) or "" if isinstance(node, ast.Assign) else ""
-        found = EQUALS_SIGN.search(line)
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0]
+        if target.end_lineno != node.value.lineno:
+            continue
+        found = EQUALS_SIGN.search(lines[target.end_lineno - 1][target.end_col_offset :])
         if not found:
             continue
-        target, sign = ast.unparse(node.targets[0]), found.group()[1]
+        line, name, sign = _source(body, node), ast.unparse(target), found.group(1)
+        meant = "Adding is `+=`" if sign == "+" else "Subtracting is `-=`, and adding `+=`"
         return (
-            f"Python reads `{' '.join(line.split())}` as `{target} = {grouped(node.value)}`: "
-            f"`=` and then a `{sign}` sign, which sets `{target}` to that number and drops what "
-            f"it held. Adding is `+=`, with the `+` first."
+            f"Python reads `{line}` as `{name} = {grouped(node.value)}`: `=` and then a "
+            f"`{sign}` sign, which sets `{name}` to that number and drops what it held. "
+            f"{meant}, the sign first."
         )
     return ""
 
@@ -114,8 +126,9 @@ def _operands(node):
 
 
 def _binding(node):
+    """2 for a product or a quotient, SIGNED for a sign, None otherwise (what `_mixes` asks)."""
     if isinstance(node, ast.BinOp):
-        return BINDING.get(type(node.op), 2)
+        return 2 if isinstance(node.op, MULTIPLYING) else None
     return SIGNED if isinstance(node, ast.UnaryOp) else None
 
 

@@ -5,6 +5,7 @@ Every stub and known wrong answer of every exercise is read as its golden transc
 (tests/test_transcripts.py holds the transcripts to the grader's live words), with the learner's
 own code taken out: their code, or Python's grouping of it, is theirs to read back."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from grader import grade
 from grader.disclosure import normalized, tells
 from grader.exercises import catalog
 from grader.ops import OPS
+from grader.reading import grouped
 from grader.report import expectations, golden
 from grader.transcript import FORMULA_RUNG
 
@@ -27,17 +29,33 @@ IDS = [f"{exercise.id}: {name}" for exercise, name, *_ in ANSWERS]
 
 
 def without_their_code(text, bodies):
-    """`text` without the learner's lines and the code spans made of them (bracketed or not)."""
-    code = "".join("".join(body.split()) for body in bodies.values())
-    unbracketed = re.sub(r"[()]", "", code)
+    """`text` without the learner's lines and the code spans that are theirs: a piece of their
+    code as they wrote it, or as Python groups it (grader/reading.py)."""
     lines = {line.strip() for body in bodies.values() for line in body.splitlines()}
     text = "\n".join(line for line in text.splitlines() if line.strip() not in lines)
+    code = "".join(squash(body) for body in bodies.values())
+    regrouped = {squash(piece) for body in bodies.values() for piece in _grouped(body)}
 
     def theirs(span):
-        squashed = "".join(span.group(1).split())
-        return squashed in code or re.sub(r"[()]", "", squashed) in unbracketed
+        squashed = squash(span.group(1))
+        return squashed in code or squashed in regrouped
 
     return re.sub(r"`([^`]+)`", lambda span: "" if theirs(span) else span.group(), text)
+
+
+def squash(code):
+    return "".join(code.split())
+
+
+def _grouped(body):
+    """Each expression of `body` as Python groups it, and each assignment so read."""
+    try:
+        tree = ast.parse(body)
+    except SyntaxError:
+        return []
+    found = [grouped(node) for node in ast.walk(tree) if isinstance(node, ast.expr)]
+    assigned = [n for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1]
+    return found + [f"{ast.unparse(n.targets[0])} = {grouped(n.value)}" for n in assigned]
 
 
 @pytest.mark.parametrize(("exercise", "name", "bodies", "wanted"), ANSWERS, ids=IDS)
@@ -99,7 +117,7 @@ def test_each_op_knows_how_its_rule_is_written(op):
     rule's told explanation names the rule while its hint does not."""
     assert op.tells and tells(op.rule, [op.name])
     for key, wrong in op.wrong.items():
-        assert tells(wrong.hint) == [], key
+        assert tells(wrong.below) == [], key
 
 
 @pytest.mark.parametrize(
@@ -120,6 +138,19 @@ def test_each_op_knows_how_its_rule_is_written(op):
         ("mul", "`other.data * out.grad`"),
         ("add", "(1, 1)"),
         ("relu", "(out.data > 0) * out.grad"),
+        ("relu", "(out.data > 0.0)"),
+        ("sigmoid", "s(1-s)"),
+        ("sigmoid", "\\sigma(x)(1-\\sigma(x))"),
+        ("sigmoid", "s - s**2"),
+        ("tanh", "1.0 - t**2"),
+        ("tanh", "1 - math.tanh(x)**2"),
+        ("tanh", "(1-t)*(1+t)"),
+        ("tanh", "sech²x"),
+        ("exp", "math.exp(x) * out.grad"),
+        ("exp", "\\frac{d}{dx} e^x = e^x"),
+        ("log", "out.grad / x"),
+        ("log", "{1 \\over x}"),
+        ("mul", "out.grad * other.data"),
     ],
 )
 def test_a_rule_is_found_in_any_notation(op, text):
@@ -135,6 +166,7 @@ def test_numbers_and_bookkeeping_are_not_rules():
         "Nudge x at 0.5: compare the slope with the 0.75 your code gave per unit of out.grad.",
         "`1 // 2.0` is `0.0`",
         "σ(x) = 1 / (1 + e⁻ˣ)",
+        "x**-1 * out.grad",
     ):
         assert tells(text) == [], text
 
@@ -205,3 +237,44 @@ def test_each_design_speaks_its_own_words(exercise):
             assert not re.search(r"out\.data|\.grad \+=|`out`", said), section
         if one_input:
             assert "other.grad" not in said, section
+
+
+@pytest.mark.parametrize(
+    ("exercise", "name", "bodies", "wanted"),
+    [a for a in ANSWERS if a[0].kind == "op" and a[0].design == "closures"],
+    ids=[
+        i
+        for a, i in zip(ANSWERS, IDS, strict=True)
+        if a[0].kind == "op" and a[0].design == "closures"
+    ],
+)
+def test_a_number_to_compare_is_what_nudge_shows_there(exercise, name, bodies, wanted):
+    """ "Nudge x at 0.5: compare the slope with the 0.75 your code gave": the nudge tool, at
+    those inputs, shows 0.75 beside the slope (runner/nudge.py, on the learner's own code)."""
+    said = golden(exercise)[name]
+    found = re.search(
+        r"Nudge (.+?)(?: with n = (\S+))?: compare (?:(\w+)'s slope|the slope) with the "
+        r"(-?[\d.e+-]+) your code gave",
+        said,
+    )
+    if not found:
+        return
+    places, n, whose, number = found.groups()
+    values = {
+        part.group(1): float(part.group(2))
+        for part in re.finditer(r"(\w+) at (-?[\d.e+-]+)", places)
+    }
+    if n is not None:
+        values["n"] = float(n)
+    measured = nudge_answer(exercise.id, bodies, values)
+    got = next(i["got"] for i in measured["inputs"] if i["name"] == (whose or "x"))
+    assert abs(got - float(number)) < 1e-6, (name, got, number)
+
+
+def nudge_answer(exercise_id, bodies, values):
+    from grader.runner_data import runner_data
+    from runner import observe
+    from runner.nudge import nudge
+
+    observe.use_data(runner_data(EXERCISES))
+    return nudge(exercise_id, bodies, values)

@@ -41,8 +41,10 @@ export function nudgePart({ exercise, code, timeLimit }) {
     { class: "mg-note mg-nudge__stale", hidden: true },
     "Out of date: the code or the numbers changed since. Press Nudge to measure again.",
   );
+  // any answer shown (figures, an error, a time-out) was about the code and numbers sent
+  let measuring = false;
   const stale = () => {
-    if (!results.querySelector("[data-nudge-input]")) return;
+    if (!results.firstChild || measuring) return;
     results.dataset.stale = "";
     staleNote.hidden = false;
   };
@@ -73,22 +75,26 @@ export function nudgePart({ exercise, code, timeLimit }) {
   step.addEventListener("input", stale);
   button.addEventListener("click", async () => {
     button.disabled = true;
+    measuring = true;
     delete results.dataset.stale;
     staleNote.hidden = true;
     results.replaceChildren(h("li", {}, "Measuring…"));
     const values = Object.fromEntries(Object.entries(fields).map(([name, input]) => [name, Number(input.value)]));
+    // what was measured: the code and every number, to tell whether they changed meanwhile
+    const asked = () => JSON.stringify([code(), Object.values(fields).map((i) => i.value), step.value]);
+    const sent = asked();
     try {
       const handle = python.grade(
         exercise.id,
         { [exercise.ops[0]]: code() },
         { timeLimit, owner: results, nudge: { values, h: Number(step.value) } },
       );
-      const sent = code();
       results.replaceChildren(...said(await handle.done, timeLimit));
-      if (code() !== sent) stale(); // changed while it measured
     } catch (error) {
       results.replaceChildren(h("li", {}, `Python is not available: ${error.message}`));
     } finally {
+      measuring = false;
+      if (asked() !== sent) stale(); // changed while it measured
       button.disabled = false;
     }
   });
