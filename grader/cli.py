@@ -63,12 +63,7 @@ def parser():
     regrade.add_argument(
         "--feedback", metavar="FOLDER", help="write a feedback file per learner in FOLDER"
     )
-    regrade.add_argument(
-        "--config",
-        default=str(ROOT / "mkdocs.yml"),
-        metavar="FILE",
-        help="the course's settings, for its time_limit (default: mkdocs.yml)",
-    )
+    add_config(regrade)
     gradescope = commands.add_parser(
         "gradescope",
         help="write a Gradescope autograder zip",
@@ -81,12 +76,7 @@ def parser():
         "--out", default="autograder.zip", metavar="FILE", help="default: %(default)s"
     )
     add_grading_options(gradescope)
-    gradescope.add_argument(
-        "--config",
-        default=str(ROOT / "mkdocs.yml"),
-        metavar="FILE",
-        help="the course's settings, for its time_limit (default: mkdocs.yml)",
-    )
+    add_config(gradescope)
     from .fuzz_cli import ABOUT, arguments
 
     fuzz = commands.add_parser(
@@ -106,6 +96,15 @@ def parser():
     submission.add_argument("--time-limit", type=float, required=True, metavar="SECONDS")
     add_grading_options(submission)
     return top
+
+
+def add_config(command):
+    command.add_argument(
+        "--config",
+        default=str(ROOT / "mkdocs.yml"),
+        metavar="FILE",
+        help="the course's settings, for its time_limit (default: mkdocs.yml)",
+    )
 
 
 def add_grading_options(command):

@@ -10,9 +10,7 @@ own under a time limit, as grader/isolated.py runs the maintainers' table; the c
 
 import argparse
 import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from runner.assembly import is_stub
@@ -23,9 +21,9 @@ from .exercises import load_catalog
 from .figures import seven
 from .fuzz import Unrunnable, search
 from .handin import HandInError, code_key, read_handin
+from .isolated import RunFailed, in_child
 from .runner_data import runner_data
 
-ROOT = Path(__file__).resolve().parent.parent
 BATCH = 500  # graphs a child process: starting one costs as much as running ~500 graphs
 TIME_LIMIT = 20  # seconds for one run of graphs: 500 take a tenth of a second
 # what the learner wrote in each design, as the course calls it
@@ -108,26 +106,15 @@ def isolated(design, bodies):
     """`run(graphs)` for grader/fuzz.py: runner/fuzz.py in a child process, per call."""
 
     def run(graphs):
-        with tempfile.TemporaryDirectory() as folder:
-            out = Path(folder) / "reports.json"
-            request = {"design": design, "bodies": bodies, "graphs": graphs, "out": str(out)}
-            try:
-                done = subprocess.run(
-                    [sys.executable, "-c", "from runner.fuzz import main; main()"],
-                    input=json.dumps(request),
-                    capture_output=True,
-                    text=True,
-                    timeout=TIME_LIMIT,
-                    cwd=ROOT,
-                )
-            except subprocess.TimeoutExpired:
-                raise Unrunnable(f"still running after {TIME_LIMIT} s") from None
-            if not out.exists():
-                raise Unrunnable(f"the process ended (status {done.returncode}) before it reported")
-            try:
-                return json.loads(out.read_text(encoding="utf-8"))
-            except ValueError:
-                return None  # judged as a report no run could have sent
+        request = {"design": design, "bodies": bodies, "graphs": graphs}
+        try:
+            text = in_child("runner.fuzz", request, TIME_LIMIT)
+        except RunFailed as failed:
+            raise Unrunnable(str(failed)) from None
+        try:
+            return json.loads(text)
+        except ValueError:
+            return None  # judged as a report no run could have sent
 
     return run
 

@@ -25,14 +25,20 @@ class RunFailed(RuntimeError):
 def observe_isolated(exercise_id, bodies, known, time_limit=TIME_LIMIT):
     """`runner.observe` in a child process, `known` the runner's data; raises RunFailed when
     the process cannot report."""
+    request = {"exercise": exercise_id, "bodies": bodies, "data": known}
+    return json.loads(in_child("runner.observe", request, time_limit))
+
+
+def in_child(module, request, time_limit=TIME_LIMIT):
+    """The text `module`'s main() writes, run in a child process (as a module of its package,
+    as the browser's runner imports it) and handed `request` with the path to write to; raises
+    RunFailed when the process cannot report."""
     with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "observation.json"
-        request = {"exercise": exercise_id, "bodies": bodies, "out": str(out), "data": known}
+        out = Path(folder) / "answer.json"
         try:
             done = subprocess.run(
-                # as a module of its package, as the browser's runner imports it
-                [sys.executable, "-c", "from runner.observe import main; main()"],
-                input=json.dumps(request),
+                [sys.executable, "-c", f"from {module} import main; main()"],
+                input=json.dumps({**request, "out": str(out)}),
                 capture_output=True,
                 text=True,
                 timeout=time_limit,
@@ -42,7 +48,7 @@ def observe_isolated(exercise_id, bodies, known, time_limit=TIME_LIMIT):
             raise RunFailed(f"still running after {time_limit} s") from error
         if not out.exists():
             raise RunFailed(f"the process ended (status {done.returncode}) before it reported")
-        return json.loads(out.read_text(encoding="utf-8"))
+        return out.read_text(encoding="utf-8")
 
 
 def grade_isolated(exercise_id, bodies, exercises, known=None, told=()):

@@ -122,3 +122,20 @@ def learner(browser, site, widget_page):
     yield learner.open()
     close()
     assert_clean(watch)
+
+
+@pytest.fixture(scope="module")
+def local_learner(browser, site):
+    """One page of the local-gradients widget (docs/local-gradients.md), shared by a module."""
+    for page in sorted(SITE.rglob("*.html")):
+        if '"id":"local-graphs"' in page.read_text(encoding="utf-8"):
+            path = page.parent.relative_to(SITE).as_posix() + "/"
+            break
+    else:
+        pytest.fail("no page holds the local-gradients widget")
+    learner, watch, close = learner_at(browser, site.url + path)
+    learner.page.goto(learner.url)
+    learner.tab("graphs").wait_for()
+    yield learner
+    close()
+    assert_clean(watch)

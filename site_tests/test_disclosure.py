@@ -2,21 +2,9 @@
 in a fresh profile, Run on any op tab's stub or a known wrong answer shows no local derivative,
 on both exercise pages; at the formula rung (every hint shown) the verdict tells the rule."""
 
-import pytest
-from conftest import assert_clean, learner_at
 from playwright.sync_api import expect
 
 from grader.disclosure import tells
-
-
-@pytest.fixture(scope="module")
-def local_learner(browser, site):
-    learner, watch, close = learner_at(browser, site.url + "local-gradients/")
-    learner.page.goto(learner.url)
-    learner.tab("graphs").wait_for()
-    yield learner
-    close()
-    assert_clean(watch)
 
 
 def op_tabs(exercises, design):

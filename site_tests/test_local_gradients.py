@@ -4,7 +4,6 @@ writes each op's tuple of local derivatives, graded like the closures."""
 import ast
 
 import pytest
-from conftest import SITE, assert_clean, learner_at
 from learner import as_read, squash
 
 from grader import grade
@@ -16,19 +15,8 @@ def local_exercises(exercises):
 
 
 @pytest.fixture(scope="module")
-def learner(browser, site):
-    for page in sorted(SITE.rglob("*.html")):
-        if '"id":"local-graphs"' in page.read_text(encoding="utf-8"):
-            path = page.parent.relative_to(SITE).as_posix() + "/"
-            break
-    else:
-        pytest.fail("no page holds the local-gradients widget")
-    learner, watch, close = learner_at(browser, site.url + path)
-    learner.page.goto(learner.url)
-    learner.tab("graphs").wait_for()
-    yield learner
-    close()
-    assert_clean(watch)
+def learner(local_learner):
+    return local_learner
 
 
 def test_the_widget_has_a_tab_for_each_op_and_the_graphs(learner, exercises):
