@@ -56,6 +56,12 @@ BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
 RUNNER_PACKAGES = ("runner", "training", "microgpt")
 NAMES_TXT = "names.txt"  # microgpt's data: its own download, by the microgpt widget only
 GRADER_PACKAGES = ("grader", "exercises")
+# the grader's command line (grader/cli.py and what only it imports): an instructor's, never
+# the browser's, so left out of grader.zip, which every first visit downloads
+COMMAND_LINE = tuple(
+    f"grader/{name}.py"
+    for name in ("__main__", "cli", "commands", "regrade", "sealed", "gradebook", "gradescope")
+) + ("grader/fuzz_cli.py",)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
 
@@ -182,14 +188,16 @@ def copy_pyodide(root, site_dir):
 
 
 def python_files(root, packages):
-    """The files of `packages` as `(path in zip, bytes)`, sorted; caches, the Node harness and
-    the golden transcripts (for maintainers, not for a browser) left out."""
+    """The files of `packages` as `(path in zip, bytes)`, sorted; caches, the Node harness, the
+    golden transcripts and the command line (for maintainers, not for a browser) left out."""
     root = Path(root)
     for package in packages:
         for path in sorted((root / package).rglob("*")):
+            name = path.relative_to(root).as_posix()
             left_out = path.suffix in (".pyc", ".mjs") or path.name == "transcript.txt"
+            left_out |= name in COMMAND_LINE
             if path.is_file() and "__pycache__" not in path.parts and not left_out:
-                yield path.relative_to(root).as_posix(), path.read_bytes()
+                yield name, path.read_bytes()
 
 
 def zip_bytes(files):

@@ -83,15 +83,16 @@ def _slopes(out_at, leaves, name, h):
 
 
 def exponent(build):
-    """The number a check's build raises to (`x ** 2`: 2), or None when it has no power."""
-    power = _power(ast.parse(build, mode="eval"))
+    """The number a check's build raises to (`x ** 2`: 2), or None when it has no power; the
+    build is an expression or statements, as a check's may be."""
+    power = _power(ast.parse(build))
     return None if power is None else ast.literal_eval(power.right)
 
 
 def with_exponent(build, n):
     """The build with its power's exponent replaced by `n` (a number, or a name to show): the
     exponent of `__pow__` is a plain number, which the learner may change, never code."""
-    tree = ast.parse(build, mode="eval")
+    tree = ast.parse(build)
     if isinstance(n, str):
         _power(tree).right = ast.Name(n)
     else:

@@ -64,3 +64,14 @@ def test_code_that_raises_is_told_at_the_learner_s_line():
     found = nudge("mul", {"mul": "self.grad += other.data * out.grad\nraise ValueError('no')"})
     assert found["error"]["line"] == 2 and found["error"]["slot"] == "mul"
     assert nudge("local-mul", {"mul": "(other.data, self.data"})["error"]["type"] == "SyntaxError"
+
+
+def test_a_power_s_exponent_is_found_and_changed_in_an_expression_or_in_statements():
+    from runner.nudge import exponent, with_exponent
+
+    assert (exponent("x ** 2"), with_exponent("x ** 2", 3.0)) == (2, "x ** 3")
+    assert with_exponent("x ** -1", "n") == "x ** n"
+    statements = "n = x * y\no = n ** 2"
+    assert exponent(statements) == 2
+    assert with_exponent(statements, 0.5) == "n = x * y\no = n ** 0.5"
+    assert exponent("x.tanh()") is None

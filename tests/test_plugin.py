@@ -318,11 +318,14 @@ def test_microgpt_s_names_are_a_download_of_their_own_one_a_line(site):
 
 
 def test_the_judge_gets_the_grader_and_every_exercise_file(site):
-    """grader.zip has every grader module, compiled, every exercise file, and the catalog as
-    the build read it, which the judge takes instead of reading them again."""
+    """grader.zip has every grader module but the command line's, compiled, every exercise
+    file, and the catalog as the build read it, which the judge takes instead of reading them
+    again."""
     names, read = zip_names(site, assets.GRADER_ZIP)
     assert pickle.loads(read("grader/catalog.pickle")) == CATALOG
-    expected = modules("grader") | {"grader/catalog.pickle"}
+    command_line = {f"{path}c" for path in assets.COMMAND_LINE}
+    assert command_line <= modules("grader") and not command_line & names
+    expected = modules("grader") - command_line | {"grader/catalog.pickle"}
     for exercise in CATALOG.values():
         expected.add(f"exercises/{exercise.id}/exercise.toml")
         if exercise.known_wrong:

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { culpritText, problemText } from "../../widget/src/microgpt/words.js";
-import { hashTab, text } from "../../widget/src/training/where.js";
+import { hashTab } from "../../widget/src/exercise/model.js";
+import { text } from "../../widget/src/training/where.js";
 
 const OPS = ["add", "mul", "pow", "log", "exp", "relu"].map((op) => ({
   op,

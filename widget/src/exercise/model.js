@@ -27,3 +27,9 @@ export function readModel(root) {
 export function codeKey(design, op) {
   return design === "closures" ? op : `${design}/${op}`;
 }
+
+/** The address fragment that opens an exercise's tab on its page (widget.js reads it). */
+export const tabHash = (exercise) => `#tab-${exercise}`;
+
+/** The exercise id a fragment opens, or null. */
+export const hashTab = (hash) => (hash?.startsWith("#tab-") ? decodeURIComponent(hash.slice(5)) : null);

@@ -15,6 +15,7 @@
  */
 import { h } from "../page/dom.js";
 import { python } from "../page/python.js";
+import { crashCause } from "./page-results.js";
 
 const DEFAULT_H = "0.00001";
 
@@ -48,7 +49,7 @@ export function nudgePart({ exercise, code, timeLimit }) {
     results.dataset.stale = "";
     staleNote.hidden = false;
   };
-  for (const input of Object.values(fields)) input.addEventListener("input", stale);
+  for (const input of [...Object.values(fields), step]) input.addEventListener("input", stale);
   const button = h("button", { type: "button", class: "mg-button" }, "Nudge");
   const field = (label, input) => h("label", { class: "mg-nudge__field" }, h("code", {}, label), " = ", input);
   const el = h(
@@ -72,7 +73,6 @@ export function nudgePart({ exercise, code, timeLimit }) {
     staleNote,
     results,
   );
-  step.addEventListener("input", stale);
   button.addEventListener("click", async () => {
     button.disabled = true;
     measuring = true;
@@ -105,7 +105,12 @@ export function nudgePart({ exercise, code, timeLimit }) {
 function said(outcome, timeLimit) {
   const found = outcome.nudged;
   if (!found) {
-    const why = outcome.crashed ?? (outcome.stopped ? `still running after ${timeLimit} seconds` : "no answer");
+    const why =
+      outcome.crashed !== undefined
+        ? `Python crashed: ${crashCause(outcome.crashed)}`
+        : outcome.stopped
+          ? `still running after ${timeLimit} seconds`
+          : "no answer";
     return [h("li", {}, `The nudge did not finish: ${why}.`)];
   }
   if (found.error) return [h("li", {}, `Your code raised: ${found.error.summary}.`)];

@@ -1,6 +1,6 @@
 /**
  * Hydrates one `<div data-exercise-widget>`: tabs, one panel per exercise, the status line. It
- * opens the tab an address asks for (`#tab-<exercise>`, where.js), else the one open last, and
+ * opens the tab an address asks for (`#tab-<exercise>`, model.js), else the one open last, and
  * shows what another browser tab saves as soon as it is saved.
  */
 import { EditorView } from "@codemirror/view";
@@ -10,12 +10,11 @@ import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
-import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
+import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
 import { workPanel } from "../work/panel.js";
 import { createTabs } from "./tabs.js";
-import { hashTab } from "../training/where.js";
 
 const STORAGE_PROBLEMS = {
   disabled:

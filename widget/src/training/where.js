@@ -11,14 +11,10 @@ export const PAGES = {
   local_grads: { path: "local-gradients/", title: "Local gradients" },
 };
 
+import { tabHash } from "../exercise/model.js";
+
 // the site's root: this module is bundled into assets/course/widget.js
 const SITE = new URL("../../", import.meta.url);
-
-/** The address fragment that opens an exercise's tab on its page (widget.js reads it). */
-export const tabHash = (exercise) => `#tab-${exercise}`;
-
-/** The exercise id a fragment opens, or null. */
-export const hashTab = (hash) => (hash?.startsWith("#tab-") ? decodeURIComponent(hash.slice(5)) : null);
 
 /** A link to the tab of `op` (`{design, exercise, label}`), its label in code type. */
 export function tabLink(op, site = SITE) {
