@@ -100,13 +100,16 @@ def assert_clean(watch):
 
 @pytest.fixture
 def visit(browser, site, widget_page):
-    """Opens fresh visitors to the widget page: `visit(**context_args) -> (learner, watch)`."""
+    """Opens fresh visitors to the widget page: `visit(**context_args) -> (learner, watch)`;
+    `before_open(learner)` is called once its context is made, before the page is opened."""
     opened = []
 
-    def open_visit(base_url=None, **context_args):
+    def open_visit(base_url=None, before_open=None, **context_args):
         url = (base_url or site.url) + widget_page.lstrip("/")
         learner, watch, close = learner_at(browser, url, **context_args)
         opened.append((watch, close))
+        if before_open:
+            before_open(learner)
         return learner.open(), watch
 
     yield open_visit

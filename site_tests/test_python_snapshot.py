@@ -116,11 +116,30 @@ def test_an_idle_judge_saves_its_warm_memory_and_later_judges_restore_it(visit, 
 
 
 def test_a_judge_that_has_judged_saves_no_memory(visit, exercises):
-    learner, _ = visit()
+    held = []  # the judge's grader.zip, held back until Run is pressed: Python is loading then
+
+    def held_back(route):
+        held.append(route)
+
+    learner, _ = visit(before_open=lambda it: it.page.context.route("**/grader.zip", held_back))
     learner.write(exercises["add"].solutions["add"])
-    # pressed while Python loads: the judge is asked as soon as it is ready, before it is idle
+    learner.panel.get_by_role("button", name="Run test", exact=True).click()
+    wait_until(learner, lambda: held)
     assert learner.page.evaluate('performance.getEntriesByName("python-ready").length') == 0
-    assert learner.run() == "pass"
+    for route in held:
+        route.fallback()
+    assert learner.verdict() == "pass"
     saved_entry(learner)
-    learner.page.wait_for_timeout(3000)  # time enough for a judge's warm-up and pack
+    # the judge, asked before it was warm, says it saved nothing (scheduler.js, worker/main.js)
+    warm = 'performance.getEntriesByName("judge-warm-memory")'
+    wait_until(learner, lambda: learner.page.evaluate(f"{warm}.length"))
+    assert learner.page.evaluate(f"{warm}[0].detail.saved") is False
     assert entry(learner, role="judge") is None
+
+
+def wait_until(learner, done, timeout_ms=SAVE_TIMEOUT_MS):
+    for _ in range(timeout_ms // 50):
+        if done():
+            return
+        learner.page.wait_for_timeout(50)
+    pytest.fail("waited in vain")

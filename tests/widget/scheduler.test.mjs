@@ -297,13 +297,19 @@ test("the judge's warm memory is saved as its own until it is asked to judge, th
   page.from(JUDGE, warm);
   const saved = { do: "save-snapshot", role: "judge", blob: "warm", digest: "def", key: "files+grader" };
   assert.deepEqual(page.did("save-snapshot"), [saved]);
+  assert.deepEqual(page.did("mark", { name: "judge-warm-memory" })[0].detail, { saved: true });
   page.verdict(1);
-  assert.equal(page.from(JUDGE, warm).length, 0);
+  assert.equal(page.from(JUDGE, warm).filter((action) => action.do === "save-snapshot").length, 0);
   // asked, even if its answer has not come yet
   const asked = Page.ready();
   asked.send({ type: "grade", job: 1, exercise: "mul", bodies: { mul: "pass" }, limitMs: 5000 });
   asked.from(FIRST_RUNNER, { type: "observed", observation: "{}" });
-  assert.equal(asked.from(JUDGE, warm).length, 0);
+  assert.deepEqual(asked.from(JUDGE, warm), [{ do: "mark", name: "judge-warm-memory", detail: { saved: false } }]);
+  // a judge that did not pack says so with a snapshot of nothing: the page announces it too
+  const declined = Page.ready();
+  declined.from(JUDGE, { type: "snapshot" });
+  assert.equal(declined.did("save-snapshot").length, 0);
+  assert.deepEqual(declined.did("mark", { name: "judge-warm-memory" })[0].detail, { saved: false });
 });
 
 test("a grader that fails or answers with something not JSON rejects the run", () => {

@@ -166,8 +166,11 @@ class Machine {
         if (known === s.spare && !known.ready && digest)
           this.do("save-snapshot", { role: "runner", blob, digest, key });
         // the judge's, warm, made before it judged anything: once it has, it is not taken
-        if (known === s.judge && known.ready && !known.asked && digest)
-          this.do("save-snapshot", { role: "judge", blob, digest, key });
+        if (known === s.judge && known.ready) {
+          const saved = Boolean(!known.asked && digest);
+          if (saved) this.do("save-snapshot", { role: "judge", blob, digest, key });
+          this.do("mark", { name: "judge-warm-memory", detail: { saved } });
+        }
         break;
       }
       case "compiled": // from the judge only: it never runs learner code

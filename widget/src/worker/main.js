@@ -102,11 +102,11 @@ function serveRunner(python, interrupt) {
   on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
 }
 
-/** A judge's memory once warm, for later visits' judges: never once it has judged anything. */
+/** A judge's memory once warm, for later visits' judges: never once it has judged anything.
+ * Either way it says so once: a snapshot with no memory is one it did not make. */
 async function offerWarm(packWarm) {
-  if (lastRequest() !== null) return;
-  const packed = await packWarm();
-  if (packed && lastRequest() === null) send({ type: "snapshot", ...packed });
+  const packed = lastRequest() === null ? await packWarm() : null;
+  send({ type: "snapshot", ...(packed && lastRequest() === null ? packed : {}) });
 }
 
 /** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */
