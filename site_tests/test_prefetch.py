@@ -14,8 +14,7 @@ from devtools.chromium import connection, emulate_network
 
 LESSON = "value/"
 AHEAD_TIMEOUT_MS = 30_000
-# past the page's load, the settling second and the idle callback's longest wait (prefetch.js)
-WOULD_HAVE_STARTED_MS = 8_000
+ALREADY = "Python was loaded ahead already in this session"  # prefetch.js whyNot()
 VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapshot:runner'))"
 READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
@@ -67,7 +66,8 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
         # exercise page's next spare may have started its downloads as the page was left)
         page.goto(site.url + LESSON)
         requests.clear()
-        page.wait_for_timeout(WOULD_HAVE_STARTED_MS)
+        wait_for_mark(page, "python-ahead-skipped")
+        assert marks(page, "python-ahead-skipped") == [{"why": ALREADY}]
         assert marks(page, "python-ahead-start") == []
         assert fetched(requests) == []
     finally:
@@ -76,17 +76,21 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
 
 
 @pytest.mark.parametrize(
-    "reported",  # what navigator.connection says: the browser asks to save data, or a slow network
-    [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "2g"}],
+    ("reported", "why"),  # what navigator.connection says, and what the page says of it
+    [
+        ({"saveData": True, "effectiveType": "4g"}, "the browser asks to save data"),
+        ({"saveData": False, "effectiveType": "2g"}, "the connection is 2G-class"),
+    ],
     ids=["save-data", "2g"],
 )
-def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, reported):
+def test_no_python_is_loaded_ahead_when_the_browser_asks_to_save_data(browser, site, reported, why):
     learner, watch, close = learner_at(browser, site.url + LESSON)
     page, requests = learner.page, watch.requests
     page.add_init_script(connection(**reported))
     try:
         page.goto(learner.url)
-        page.wait_for_timeout(WOULD_HAVE_STARTED_MS)
+        wait_for_mark(page, "python-ahead-skipped")
+        assert marks(page, "python-ahead-skipped") == [{"why": why}]
         assert marks(page, "python-ahead-start") == []
         assert fetched(requests) == []
         assert learner.python_workers == []

@@ -95,7 +95,8 @@ def test_run_pressed_again_during_a_run_shows_the_latest_run(page_of_two, exerci
     first.start_run()
     first.write("self.grad += 0.0\n")
     assert first.run() == "fail"
-    first.page.wait_for_timeout(500)  # time enough for a stray result of the first run to show
+    # the first run's runner is ended, a new spare ready: no stray result can come after this
+    first.python_settled()
     assert first.result.get_attribute("data-verdict") == "fail"
     assert grade("mul", {"mul": "self.grad += 0.0\n"})["summary"] in first.result_text()
     nothing_running(first)

@@ -20,9 +20,11 @@ const IDLE_TIMEOUT_MS = 5000;
 
 let scheduled = false;
 
-/** Loads Python ahead from this page, later, unless `whyNot()` says otherwise. */
+/** Loads Python ahead from this page, later, unless `whyNot()` says otherwise; a page that
+ * does not says why with a `python-ahead-skipped` mark. */
 export function loadAheadWhenIdle() {
-  if (scheduled || whyNot()) return;
+  const why = scheduled ? "an earlier page of this visit loads it" : whyNot();
+  if (why) return skipped(why);
   scheduled = true;
   afterLoad()
     .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)))
@@ -40,7 +42,8 @@ export function whyNot() {
 }
 
 async function loadAhead() {
-  if (whyNot()) return; // the connection may have changed meanwhile
+  const why = whyNot(); // the connection may have changed meanwhile
+  if (why) return skipped(why);
   performance.mark("python-ahead-start");
   const grader = fetch(GRADER_URL, { priority: "low" })
     .then((response) => response.arrayBuffer())
@@ -49,6 +52,8 @@ async function loadAhead() {
   performance.mark("python-ahead-end", { detail: { how } });
   if (how === "ready") remember();
 }
+
+const skipped = (why) => void performance.mark("python-ahead-skipped", { detail: { why } });
 
 const afterLoad = () =>
   document.readyState === "complete"
