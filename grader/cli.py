@@ -27,6 +27,12 @@ def parser():
         help="write each exercise's golden transcript instead of checking it",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    for add in (add_regrade, add_gradescope, add_fuzz, add_gradescope_run):
+        add(commands)
+    return top
+
+
+def add_regrade(commands):
     regrade = commands.add_parser(
         "regrade",
         help="grade learners' work files, sealed, whatever verdicts they claim",
@@ -64,6 +70,9 @@ def parser():
         "--feedback", metavar="FOLDER", help="write a feedback file per learner in FOLDER"
     )
     add_config(regrade)
+
+
+def add_gradescope(commands):
     gradescope = commands.add_parser(
         "gradescope",
         help="write a Gradescope autograder zip",
@@ -77,6 +86,9 @@ def parser():
     )
     add_grading_options(gradescope)
     add_config(gradescope)
+
+
+def add_fuzz(commands):
     from .fuzz_cli import ABOUT, arguments
 
     fuzz = commands.add_parser(
@@ -84,6 +96,9 @@ def parser():
     )
     fuzz.set_defaults(usage=fuzz)
     arguments(fuzz)
+
+
+def add_gradescope_run(commands):
     submission = commands.add_parser(
         "gradescope-run",
         help="what the autograder's run_autograder runs: one submission to results.json",
@@ -95,7 +110,6 @@ def parser():
     submission.add_argument("results", metavar="RESULTS")
     submission.add_argument("--time-limit", type=float, required=True, metavar="SECONDS")
     add_grading_options(submission)
-    return top
 
 
 def add_config(command):
