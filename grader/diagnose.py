@@ -21,7 +21,9 @@ from .explain import grad_of
 from .figures import brief, tuple_text
 from .ops import OPS, Args
 from .precision import agrees
+from .present import shown_steps
 from .reading import reading
+from .result import Culprit
 from .scaffold import scope
 
 MAX_KEYS = 2  # classic mistakes combined in one Variant
@@ -131,23 +133,9 @@ class Finding:
 
 
 @dataclass(frozen=True)
-class Culprit:
-    """An op whose code explains wrong numbers: its diagnosis keys, what its code did, and the
-    step that shows it (`where`, None when no step does); `reading`, how Python reads a line of
-    it that reads otherwise (grader/reading.py), said instead of the diagnoses it `covers`."""
-
-    op: str
-    keys: list
-    sentence: str
-    where: At | None
-    reading: str = ""
-    covers: tuple = ()
-
-
-@dataclass(frozen=True)
 class Diagnosis:
-    keys: list  # every diagnosis, each once
-    culprits: list  # Culprit, in the exercise's order of ops
+    diagnoses: list  # every diagnosis key, each once
+    culprits: list  # result.Culprit, in the exercise's order of ops
     said: str = ""  # for a run that raised: which names exist where it raised
 
 
@@ -174,10 +162,29 @@ def diagnose(seen, exercise, bodies, told=frozenset()):
         if is_stub(bodies[op], exercise.stubs[op]):
             continue  # the summary names the ops still at their starter code
         sentence, where = _culprit_sentence(finding, found, seen, exercise, op in told)
-        read, covers = reading(bodies[op], found) if found or sentence else ("", ())
         if found or sentence:
-            culprits.append(Culprit(op, found, sentence, where, read, covers))
+            read, covers = reading(bodies[op], found)
+            check, step = _shown(seen, where)
+            culprit = Culprit(
+                op=op,
+                label=OPS[op].label,
+                diagnoses=tuple(found),
+                sentence=sentence,
+                check=check,
+                step=step,
+                reading=read,
+                covers=tuple(covers),
+            )
+            culprits.append(culprit)
     return Diagnosis(keys, culprits)
+
+
+def _shown(seen, where):
+    """`(check, step)`: where the step-through shows the step at `where` (or None, None)."""
+    if where is None:
+        return None, None
+    shown = shown_steps(seen[where.check])
+    return where.check, (shown.index(where.step) if where.step in shown else None)
 
 
 def _closure_step(finding, check, s, step, node, where):

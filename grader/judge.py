@@ -14,7 +14,8 @@ from .diagnose import diagnose, diagnose_error
 from .disclosure import told_ops
 from .exercises import catalog
 from .observation import Unreadable, decode_observation, parse
-from .present import present, tell, unreadable
+from .present import checks_of, present, unreadable, verdict_of
+from .result import Verdict
 
 
 def judge_json(exercise_id, bodies_json, observation_json, told_json="[]"):
@@ -38,9 +39,10 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
         seen = decode_observation(observation, exercise)
     except Unreadable as problem:
         return unreadable(exercise, stubs, problem)
-    result = present(exercise, seen, stubs, told)
+    checks = checks_of(exercise, seen, told)
+    diagnosis = None
     if seen.error:
-        tell(result, seen, diagnose_error(seen.error, exercise, theirs), exercise, told)
-    elif result.verdict == "fail":
-        tell(result, seen, diagnose(seen.checks, exercise, theirs, told), exercise, told)
-    return result
+        diagnosis = diagnose_error(seen.error, exercise, theirs)
+    elif verdict_of(checks, seen) is Verdict.FAIL:
+        diagnosis = diagnose(seen.checks, exercise, theirs, told)
+    return present(exercise, seen, stubs, checks, diagnosis, told)

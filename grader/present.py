@@ -2,21 +2,50 @@
 (grader/diagnose.py) become the Result the learner reads (grader/result.py): the rows of
 checked grads, the graph's nodes, the step-through, the verdict and its sentences."""
 
+from dataclasses import replace
+
 from . import explain
 from .figures import brief, figure, seven, tuple_text
 from .ops import OPS
 from .precision import agrees
-from .result import Change, Check, Culprit, GraphNode, Result, Row, Step
+from .result import Change, Check, Error, GraphNode, Result, Row, Step, Verdict
 
 
-def present(exercise, observation, stubs, told=frozenset()):
-    """The Result of a readable run, its verdict decided; `tell` adds why, when it failed.
-    `told`: the ops whose rule its sentences may say (grader/disclosure.py)."""
-    result = Result(exercise.id, stubs=stubs)
-    result.stdout, result.stdout_truncated = observation.stdout, observation.stdout_truncated
-    result.error = _plain_error(observation.error)
-    result.checks = [_check(seen, exercise, told) for seen in observation.checks]
-    return _conclude(exercise, result)
+def checks_of(exercise, observation, told=frozenset()):
+    """Each check of a readable run as the learner reads it, rows decided; `told`: the ops
+    whose rule its sentences may say (grader/disclosure.py)."""
+    return tuple(_check(seen, exercise, told) for seen in observation.checks)
+
+
+def verdict_of(checks, observation):
+    if observation.error:
+        return Verdict.ERROR
+    return Verdict.FAIL if any(not row.passed for c in checks for row in c.rows) else Verdict.PASS
+
+
+def present(exercise, observation, stubs, checks, diagnosis=None, told=frozenset()):
+    """The Result of a readable run, built once: its `checks` (from `checks_of`) and, when it
+    failed or raised, its `diagnosis` (grader/diagnose.py) told on the learner's rung."""
+    error = _error(observation.error)
+    told_why = {}
+    if diagnosis:
+        checks = _noted(checks, diagnosis, observation.error)
+        told_why = {
+            "diagnoses": tuple(diagnosis.diagnoses),
+            "diagnosis": _diagnosis_text(diagnosis, exercise, told),
+            "culprits": tuple(diagnosis.culprits),
+        }
+    return Result(
+        exercise=exercise.id,
+        verdict=verdict_of(checks, observation),
+        summary=_summary(exercise, checks, error, stubs),
+        checks=tuple(checks),
+        error=error,
+        stubs=tuple(stubs),
+        stdout=observation.stdout,
+        stdout_truncated=observation.stdout_truncated,
+        **told_why,
+    )
 
 
 def unreadable(exercise, stubs, problem):
@@ -25,10 +54,21 @@ def unreadable(exercise, stubs, problem):
         "The run sent back something the grader cannot read, so it cannot count. Run the "
         "test again; if this keeps happening, reload the page."
     )
-    error = dict.fromkeys(("slot", "label", "line", "name", "builtin"))
-    error.update(type="Unreadable", message=str(problem)[:200], source_line="")
-    error.update(summary=summary, text=summary)
-    return Result(exercise.id, verdict="error", summary=summary, error=error, stubs=stubs)
+    error = Error(
+        type="Unreadable",
+        message=str(problem)[:200],
+        slot=None,
+        label=None,
+        line=None,
+        source_line="",
+        summary=summary,
+        text=summary,
+        name=None,
+        builtin=None,
+    )
+    return Result(
+        exercise=exercise.id, verdict=Verdict.ERROR, summary=summary, error=error, stubs=stubs
+    )
 
 
 def shown_steps(seen):
@@ -41,16 +81,15 @@ def shown_steps(seen):
     ]
 
 
-def _plain_error(error):
+def _error(error):
     if error is None:
         return None
-    return {name: getattr(error, name) for name in type(error).__slots__}
+    return Error(**{name: getattr(error, name) for name in type(error).__slots__})
 
 
-def tell(result, observation, diagnosis, exercise, told=frozenset()):
-    """The diagnosis in the result: its keys, its sentences (each culprit's explanation beside
-    it, on the learner's rung: `told`), each culprit tied to its step."""
-    result.diagnoses = diagnosis.keys
+def _diagnosis_text(diagnosis, exercise, told):
+    """The diagnosis's sentences: each culprit's, with its explanation beside it, on the
+    learner's rung (`told`); each explanation once."""
     said = set(explain.SAID_WITH_NAMES)
     parts = [diagnosis.said]
 
@@ -60,35 +99,44 @@ def tell(result, observation, diagnosis, exercise, told=frozenset()):
         return [explain.words(key, exercise, told) for key in fresh]
 
     for culprit in diagnosis.culprits:
-        check, step = _displayed(observation, culprit)
-        result.culprits.append(
-            Culprit(culprit.op, OPS[culprit.op].label, culprit.keys, culprit.sentence, check, step)
-        )
-        if culprit.sentence and step is not None:
-            result.checks[check].steps[step].note = culprit.sentence
         said.update(culprit.covers)
-        parts += [culprit.sentence, culprit.reading, *explained(culprit.keys)]
-    parts += explained(diagnosis.keys)
-    result.diagnosis = " ".join(text for text in parts if text)
-    if not observation.error:
-        unpaired = set(diagnosis.keys) & {"not_a_tuple", "wrong_length"}
-        for row in result.rows:
-            if not row.passed and row.got is not None:
-                row.diagnoses = diagnosis.keys
-            if not row.passed and unpaired:
-                row.why = (
-                    f"{row.value} should be {brief(row.expected)}: `backward()` could not pair "
-                    "your local gradients with the inputs (see above)."
-                )
+        parts += [culprit.sentence, culprit.reading, *explained(culprit.diagnoses)]
+    parts += explained(diagnosis.diagnoses)
+    return " ".join(text for text in parts if text)
 
 
-def _displayed(observation, culprit):
-    """`(check, step)`: where the step-through shows the step that shows the culprit."""
-    if culprit.where is None:
-        return None, None
-    check, step = culprit.where
-    shown = shown_steps(observation.checks[check])
-    return check, (shown.index(step) if step in shown else None)
+def _noted(checks, diagnosis, error):
+    """`checks` with each culprit's sentence on the step that shows it, and each failing row
+    given the diagnoses."""
+    notes = {
+        (culprit.check, culprit.step): culprit.sentence
+        for culprit in diagnosis.culprits
+        if culprit.sentence and culprit.step is not None
+    }
+    unpaired = set(diagnosis.diagnoses) & {"not_a_tuple", "wrong_length"}
+
+    def row_of(row):
+        if row.passed or error:
+            return row
+        if unpaired:
+            why = (
+                f"{row.value} should be {brief(row.expected)}: `backward()` could not pair "
+                "your local gradients with the inputs (see above)."
+            )
+            row = replace(row, why=why)
+        return row if row.got is None else replace(row, diagnoses=tuple(diagnosis.diagnoses))
+
+    return tuple(
+        replace(
+            check,
+            rows=tuple(map(row_of, check.rows)),
+            steps=tuple(
+                replace(step, note=notes[c, s]) if (c, s) in notes else step
+                for s, step in enumerate(check.steps)
+            ),
+        )
+        for c, check in enumerate(checks)
+    )
 
 
 def _given(check):
@@ -117,33 +165,36 @@ def _check(seen, exercise, told):
         given=_given(seen.check),
         passed=all(passed.values()),
         complete=seen.complete,
-        rows=rows,
-        nodes=[_graph_node(seen, node, passed.get(node.index)) for node in seen.nodes],
-        steps=[_step(seen, seen.steps[s]) for s in shown_steps(seen)],
-        start=[figure(value) for value in first],
+        rows=tuple(rows),
+        nodes=tuple(_graph_node(seen, node, passed.get(node.index)) for node in seen.nodes),
+        steps=tuple(_step(seen, seen.steps[s]) for s in shown_steps(seen)),
+        start=tuple(figure(value) for value in first),
         steps_dropped=seen.dropped,
     )
 
 
 def _row(seen, j, uses, exercise, told):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
-    value = explain.grad_of(name)
+    row = {"value": explain.grad_of(name), "node": j, "expected": expected}
+    row["expected_text"] = seven(expected)
     if isinstance(got, str):  # not a number at all: the name of what it was
         why = explain.not_a_number_sentence(name, got, exercise.design)
-        return Row(value, j, None, expected, got, seven(expected), False, why, ["not_a_number"])
+        return Row(
+            **row, got=None, got_text=got, passed=False, why=why, diagnoses=("not_a_number",)
+        )
     if not agrees(got, got):  # nan or infinite
         why = explain.not_a_number_sentence(name, seven(got))
         return Row(
-            value, j, None, expected, seven(got), seven(expected), False, why, ["not_finite"]
+            **row, got=None, got_text=seven(got), passed=False, why=why, diagnoses=("not_finite",)
         )
     passed = agrees(got, expected)
     if passed:
-        why = f"{value} is {brief(expected)}, as expected."
+        why = f"{row['value']} is {brief(expected)}, as expected."
     else:
         why = _passed_on(seen, name, uses, exercise) or explain.expected_sentence(
             name, expected, [user.op.name for user in uses], exercise.design, told
         )
-    return Row(value, j, got, expected, seven(got), seven(expected), passed, why)
+    return Row(**row, got=got, got_text=seven(got), passed=passed, why=why)
 
 
 def _passed_on(seen, name, uses, exercise):
@@ -164,10 +215,16 @@ def _passed_on(seen, name, uses, exercise):
 def _graph_node(seen, node, passed):
     state = "unchecked" if passed is None else "right" if passed else "wrong"
     op = "" if node.op is None else (f"**{node.exponent!r}" if node.op.power else node.op.symbol)
-    inputs = [o.index for o in node.operands]
-    got = figure(seen.got[node.index])
-    name = seen.names[node.index]
-    return GraphNode(node.index, name, op, inputs, seven(node.data), got, seven(node.grad), state)
+    return GraphNode(
+        id=node.index,
+        name=seen.names[node.index],
+        op=op,
+        inputs=tuple(o.index for o in node.operands),
+        data_text=seven(node.data),
+        grad_text=figure(seen.got[node.index]),
+        expected_text=seven(node.grad),
+        state=state,
+    )
 
 
 def _step(seen, step):
@@ -175,12 +232,8 @@ def _step(seen, step):
     any data."""
     node = seen.nodes[step.node]
     shares = _shares(node, step)
-    changes = [
-        Change(w.node, "grad", figure(w.before), figure(w.after), _kind(shares, w))
-        for w in step.writes or step.grads
-    ]
-    changes += [
-        Change(w.node, "data", figure(w.before), figure(w.after), "changed") for w in step.data
+    changes = [_change(w, "grad", _kind(shares, w)) for w in step.writes or step.grads] + [
+        _change(w, "data", "changed") for w in step.data
     ]
     local = step.local_grads
     local_text = ""
@@ -189,7 +242,23 @@ def _step(seen, step):
     elif local is not None:
         local_text = f"a {local}, not a tuple"
     label = node.op.label if node.op else "leaf"
-    return Step(step.node, label, step.depth, changes, local_text)
+    return Step(
+        node=step.node,
+        label=label,
+        depth=step.depth,
+        changes=tuple(changes),
+        local_grads_text=local_text,
+    )
+
+
+def _change(write, what, kind):
+    return Change(
+        node=write.node,
+        what=what,
+        before_text=figure(write.before),
+        after_text=figure(write.after),
+        kind=kind,
+    )
 
 
 def _shares(node, step):
@@ -220,22 +289,17 @@ def _kind(shares, write):
     return "changed"
 
 
-def _conclude(exercise, result):
-    rows, error = result.rows, result.error
+def _summary(exercise, checks, error, stubs):
+    rows = [row for check in checks for row in check.rows]
     failed = sum(not row.passed for row in rows)
     if error:
-        result.verdict = "error"
-        result.summary = error["summary"]
+        summary = error.summary
     elif failed:
-        result.verdict = "fail"
-        result.summary = (
-            f"{failed} of {len(rows)} gradients {'is' if failed == 1 else 'are'} wrong."
-        )
+        summary = f"{failed} of {len(rows)} gradients {'is' if failed == 1 else 'are'} wrong."
     else:
-        result.verdict = "pass"
-        result.summary = f"All {len(rows)} gradients match to seven decimals."
-    if result.stubs and exercise.kind == "graph":
-        labels = ", ".join(OPS[op].label for op in result.stubs)
-        them = "them on their own tabs" if len(result.stubs) > 1 else "it on its own tab"
-        result.summary += f" Still the starter code: {labels}. Write {them}."
-    return result
+        summary = f"All {len(rows)} gradients match to seven decimals."
+    if stubs and exercise.kind == "graph":
+        labels = ", ".join(OPS[op].label for op in stubs)
+        them = "them on their own tabs" if len(stubs) > 1 else "it on its own tab"
+        summary += f" Still the starter code: {labels}. Write {them}."
+    return summary
