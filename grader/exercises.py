@@ -9,6 +9,7 @@ import ast
 import math
 import pickle
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from runner.checks import build_graph
@@ -92,14 +93,10 @@ def _readable(check):
     return f"{given}\n{check.build}\n{check.output}.backward()\n# checked: {grads}"
 
 
-_catalog = {}
-
-
+@cache
 def catalog():
     """The exercises of `exercises/`, read once (in the browser, as the build read them)."""
-    if not _catalog:
-        _catalog.update(_built_catalog() or load_catalog())
-    return _catalog
+    return _built_catalog() or load_catalog()
 
 
 def _built_catalog():
