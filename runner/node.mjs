@@ -7,7 +7,7 @@
 // the host that Node still offers is removed.
 //
 // `node node.mjs make`: reads `{files: {path: source}, data}` (the runner's modules and
-// grader/runner_data.py's data) on one line, imports the runner with that data and writes the
+// grader/runner_data.py's data) on one line, imports the runner, reads that data and writes the
 // memory snapshot to stdout. No learner code runs in it.
 //
 // `node node.mjs run SNAPSHOT`: protocol, one JSON document per line. In: first `{files}`, then
@@ -34,11 +34,9 @@ const setup = JSON.parse((await lines.next()).value);
 if (mode === "make") {
   const pyodide = await loadPyodide({ ...quiet, _makeSnapshot: true });
   writeFiles(pyodide, setup.files);
-  pyodide.FS.writeFile("/course/data.json", JSON.stringify(setup.data));
-  pyodide.runPython(
-    "import json, sys; sys.path.insert(0, '/course'); import runner.observe as observe;" +
-      "observe.use_data(json.load(open('/course/data.json')))",
-  );
+  // where runner.observe reads it, as in runner.zip: read once, into the snapshot
+  pyodide.FS.writeFile("/course/runner/data.json", JSON.stringify(setup.data));
+  pyodide.runPython("import sys; sys.path.insert(0, '/course'); import runner.observe as o; o.data()");
   process.stdout.write(pyodide.makeMemorySnapshot());
 } else {
   const snapshot = readFileSync(snapshotPath);

@@ -20,13 +20,15 @@ MAX_MAGNITUDE = 1e6
 KINK = 1e-3  # sides whose slopes differ by more than this share are a kink, not a curve
 
 
-def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
+def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=None):
     """`{"inputs": [{"name", "value", "slope", "got"}], "output", "h", "built", "error"}`: for
     each input of the exercise's check, (out(x + h) - out(x - h)) / 2h, and its `.grad` after the
     learner's `backward()` from out.grad = 1; `output`, out.data at those inputs. `values`
-    ({name: number}) replace the check's own inputs, and `n` its exponent, if it has one."""
-    exercise = data()["exercises"][exercise_id]
-    design = data()["designs"][exercise["design"]]
+    ({name: number}) replace the check's own inputs, and `n` its exponent, if it has one.
+    `known`: the runner's data (runner/observe.py `data()` by default)."""
+    known = data() if known is None else known
+    exercise = known["exercises"][exercise_id]
+    design = known["designs"][exercise["design"]]
     check = exercise["checks"][check_index]
     leaves = {name: _number(value) for name, value in check["leaves"].items()}
     leaves |= {name: _number(v) for name, v in (values or {}).items() if name in leaves}

@@ -22,6 +22,7 @@ each write to a `.grad` it made itself, in order (a `=` shows as a write that re
 """
 
 import json
+from functools import cache
 from pathlib import Path
 
 from .assembly import FILENAME, assemble
@@ -34,15 +35,14 @@ from .sandbox import CappedOutput, guarded
 MAX_STEPS = 200  # per check: a tiny graph needs a few dozen at most
 MAX_WRITES = 40  # per step: a closure writes each input's grad once or twice
 DATA = Path(__file__).with_name("data.json")
-_data = {}
 
 
+@cache
 def data():
-    """The exercises as the build wrote them beside this file, read once."""
-    if not _data:
-        # through this module's loader: in the browser it is imported from runner.zip itself
-        _data.update(json.loads(__loader__.get_data(str(DATA))))
-    return _data
+    """The exercises as the build wrote them beside this file (runner.zip's data.json), read
+    once; in CPython, callers pass grader/runner_data.py's instead."""
+    # through this module's loader: in the browser it is imported from runner.zip itself
+    return json.loads(__loader__.get_data(str(DATA)))
 
 
 def observe_json(exercise_id, bodies_json):
@@ -57,13 +57,6 @@ def bodies_to_run(exercise, design, bodies):
     theirs = {op: bodies.get(op) for op in exercise["ops"]}
     theirs = {op: b if isinstance(b, str) else exercise["stubs"][op] for op, b in theirs.items()}
     return design["references"] | theirs, theirs
-
-
-def use_data(known):
-    """Makes `known` (what grader/runner_data.py gives) stand in for data.json, as the browser's
-    runner reads it."""
-    _data.clear()
-    _data.update(known)
 
 
 def make_class(design, used, theirs):
@@ -84,10 +77,9 @@ def make_class(design, used, theirs):
 def observe(exercise_id, bodies, known=None):
     """Run the learner's `bodies` ({op: source}) on every check of the exercise; `known` is
     what grader/runner_data.py gives (by default, data.json)."""
-    if known is not None:
-        use_data(known)
-    exercise = data()["exercises"][exercise_id]
-    design = data()["designs"][exercise["design"]]
+    known = data() if known is None else known
+    exercise = known["exercises"][exercise_id]
+    design = known["designs"][exercise["design"]]
     used, theirs = bodies_to_run(exercise, design, bodies)
     output = CappedOutput()
     observation = {"checks": [], "error": None}

@@ -7,6 +7,8 @@ import pytest
 
 from course import pagecode, quiz
 from grader.exercises import load_catalog
+from grader.runner_data import runner_data
+from runner import nudge, observe
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -14,6 +16,17 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 @pytest.fixture(scope="session")
 def exercises():
     return load_catalog()
+
+
+@pytest.fixture(scope="module")
+def runner_zip_data(exercises):
+    """The runner's data (grader/runner_data.py) where the runner's entry points read runner.zip's
+    data.json (`observe.data()`): for tests of those entry points, in CPython."""
+    known = runner_data(exercises)
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (observe, nudge):
+            patch.setattr(module, "data", lambda: known)
+        yield known
 
 
 def unused(name, taken):

@@ -273,8 +273,6 @@ def test_a_number_to_compare_is_what_nudge_shows_there(exercise, name, bodies, w
 
 def nudge_answer(exercise_id, bodies, values):
     from grader.runner_data import runner_data
-    from runner import observe
     from runner.nudge import nudge
 
-    observe.use_data(runner_data(EXERCISES))
-    return nudge(exercise_id, bodies, values)
+    return nudge(exercise_id, bodies, values, known=runner_data(EXERCISES))

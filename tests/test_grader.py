@@ -226,7 +226,8 @@ def test_a_result_as_data_is_what_asdict_makes_of_it():
 
 def test_a_result_is_built_once_frozen_and_typed():
     result = mul("self.grad = other.data * out.grad\nother.grad = self.data * out.grad")
-    judged = judge("mul", {"mul": "self.grad = 1"}, observe("mul", {"mul": "self.grad = 1"}))
+    observed = observe("mul", {"mul": "self.grad = 1"}, runner_data(catalog()))
+    judged = judge("mul", {"mul": "self.grad = 1"}, observed)
     assert result["verdict"] == "fail" and judged.verdict is Verdict.FAIL
     assert all(isinstance(culprit, Culprit) for culprit in judged.culprits)
     for record in (judged, judged.checks[0], judged.checks[0].rows[0], judged.culprits[0]):

@@ -14,22 +14,22 @@ import subprocess
 import pytest
 from conftest import DOCS
 
-from grader.runner_data import runner_data
 from microgpt.culprit import OPS, disagreements
 from microgpt.names import encode, load
 from microgpt.session import Config, Session, all_finite, finite
 from microgpt.worker import sample_json, start_json, steps_json
-from runner.observe import make_class, use_data
+from runner.observe import make_class
 
 UNIFORM = math.log(27)
 NAMES = "\n".join(load())
 
 
+pytestmark = pytest.mark.usefixtures("runner_zip_data")  # the workers read it
+
+
 @pytest.fixture(scope="module")
-def design(exercises):
-    known = runner_data(exercises)
-    use_data(known)
-    return known["designs"]["local_grads"]
+def design(runner_zip_data):
+    return runner_zip_data["designs"]["local_grads"]
 
 
 def start(bodies=None, **config):
@@ -170,10 +170,11 @@ def test_pyodide_takes_the_same_first_20_steps_as_cpython(design):
 import json
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
-from runner.observe import use_data
+from runner import observe
 from microgpt.worker import start_json, steps_json
 
-use_data(runner_data(load_catalog()))
+known = runner_data(load_catalog())
+observe.data = lambda: known  # where the worker reads runner.zip's data.json
 start_json("{{}}", "{{}}", {NAMES!r})
 json.dumps(json.loads(steps_json(20, 600_000))["losses"])
 """

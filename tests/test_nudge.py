@@ -11,17 +11,15 @@ import pytest
 from grader.answer_key import answer
 from grader.exercises import catalog
 from grader.precision import agrees
-from grader.runner_data import runner_data
 from runner.nudge import nudge, nudge_json
-from runner.observe import use_data
 
 EXERCISES = catalog()
 OPS = [exercise for exercise in EXERCISES.values() if exercise.kind == "op"]
 
 
 @pytest.fixture(autouse=True, scope="module")
-def known():
-    use_data(runner_data(EXERCISES))
+def known(runner_zip_data):
+    return runner_zip_data
 
 
 @pytest.mark.parametrize("exercise", OPS, ids=[exercise.id for exercise in OPS])

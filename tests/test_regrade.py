@@ -220,7 +220,7 @@ def observe_json(exercise, bodies):
     }
     found["env"] = len(js.Object.keys(js.process.env))
     return json.dumps(found)
-def use_data(data):
+def data():
     pass
 """
 

@@ -12,8 +12,7 @@ import random
 import pytest
 from conftest import DOCS, page_run
 
-from grader.runner_data import runner_data
-from runner.observe import make_class, use_data
+from runner.observe import make_class
 from training import moons, nn
 from training.session import Config, Session
 from training.worker import STEPS_PER_CALL, _session, start_json, steps_json
@@ -21,11 +20,12 @@ from training.worker import STEPS_PER_CALL, _session, start_json, steps_json
 ENOUGH = 45  # steps: the reference passes 95% within ~35 on the default seed
 
 
+pytestmark = pytest.mark.usefixtures("runner_zip_data")  # the workers read it
+
+
 @pytest.fixture(scope="module")
-def design(exercises):
-    known = runner_data(exercises)
-    use_data(known)
-    return known["designs"]["closures"]
+def design(runner_zip_data):
+    return runner_zip_data["designs"]["closures"]
 
 
 def train(bodies=None, steps=ENOUGH, **config):
