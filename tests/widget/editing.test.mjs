@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { undo } from "@codemirror/commands";
+import { ensureSyntaxTree } from "@codemirror/language";
 import { EditorSelection, EditorState, Transaction } from "@codemirror/state";
 import { editing, keys } from "../../widget/src/editor/editing.js";
 import { python } from "../../widget/src/editor/python.js";
@@ -12,7 +13,11 @@ function editor(text) {
   const marks = [...text.matchAll(/\|/g)].map((match, i) => match.index - i);
   const doc = text.replaceAll("|", "");
   const selection = EditorSelection.single(marks[0], marks[1] ?? marks[0]);
-  const view = { state: EditorState.create({ doc, selection, extensions: [python, editing] }) };
+  const state = EditorState.create({ doc, selection, extensions: [python, editing] });
+  // parsed to the end, as an editor's view goes on parsing in the background: creating a state
+  // parses for 20 ms only, which a cold parser on a busy machine can run out of
+  ensureSyntaxTree(state, state.doc.length, 5000);
+  const view = { state: state.update({}).state };
   view.dispatch = (...specs) => {
     view.state = (specs[0] instanceof Transaction ? specs[0] : view.state.update(...specs)).state;
   };
@@ -67,6 +72,7 @@ test("inside an open bracket a new line lines up after it, or hangs one level in
     "x = [1,\n     2, (3,|": "x = [1,\n     2, (3,\n         |",
     "x = (1 +\n     2)|": "x = (1 +\n     2)\n|", // closed again
     "s = '(' + t|": "s = '(' + t\n|", // a bracket in a string opens nothing
+    "x = f(|)": "x = f(\n    |\n)", // between a pair, the closing one goes to a line of its own
   };
   for (const [before, after] of Object.entries(cases)) {
     const view = editor(before);
