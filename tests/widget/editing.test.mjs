@@ -54,6 +54,7 @@ test("Enter keeps the indentation, opens a block after a colon and leaves one af
     "    for v in topo:  # each node|": "    for v in topo:  # each node\n        |",
     "def f():\n    return out|": "def f():\n    return out\n|",
     "if x:\n    if y:\n        pass|": "if x:\n    if y:\n        pass\n    |",
+    "if x:\n    pass  # not yet|": "if x:\n    pass  # not yet\n|",
     "if x:\n    return (1 +\n            2)|": "if x:\n    return (1 +\n            2)\n|",
     "x = ':'|": "x = ':'\n|", // a colon in a string opens nothing
   };

@@ -9,7 +9,7 @@ import { indentService, indentUnit, LanguageSupport, syntaxHighlighting, syntaxT
 import { EditorState } from "@codemirror/state";
 import { tags, tagHighlighter } from "@lezer/highlight";
 
-export const INDENT_UNIT = 4;
+const INDENT_UNIT = 4;
 
 /** The `tok-` classes that widget.css colours with mkdocs-material's code colours. */
 export const highlighter = tagHighlighter([
