@@ -3,9 +3,10 @@ folder swapped between the two visits of a pair, in the same browser profile.
 
     .venv/bin/python bench/compare.py SITE_A SITE_B [--rounds 15] [--profiles 3] [--first]
 
-With `--first`, first visits instead: each visit of a pair in a new, empty profile, and three
+With `--first`, first visits instead: each visit of a pair in a new, empty profile, and five
 more figures: the first verdict after Python ready, its part from its result to the screen
-("drawn"), and the median of the runs back to back.
+("drawn"), the median of the runs back to back, the widget shown (`widgets-mounted`) and the
+main thread's longest task until Python is ready.
 
 Why pairs: a repeat visit's time depends on its profile's caches, V8's WebAssembly code cache
 above all (BENCHMARK.md), by up to ~300 ms, more than most changes are worth. Two builds served
@@ -33,7 +34,14 @@ from devtools import serve
 
 BUILDS = ("A", "B")
 FIGURES = ("ready_ms", "verdict_ms")
-FIRST_FIGURES = (*FIGURES, "after_ready_ms", "drawn_ms", "back_to_back_ms")
+FIRST_FIGURES = (
+    *FIGURES,
+    "after_ready_ms",
+    "drawn_ms",
+    "back_to_back_ms",
+    "mounted_ms",
+    "longest_task_ms",
+)
 
 
 class Pairs:
@@ -113,6 +121,8 @@ NAMES = {
     "after_ready_ms": "after ready",
     "drawn_ms": "drawn",
     "back_to_back_ms": "back to back",
+    "mounted_ms": "widget shown",
+    "longest_task_ms": "longest task",
 }
 
 

@@ -1,4 +1,5 @@
 /** CodeMirror 6 set up for Python closure bodies, and a read-only view for code to read. */
+import { bracketMatching } from "@codemirror/language";
 import { EditorState, Prec, StateEffect, StateField, Transaction } from "@codemirror/state";
 import {
   Decoration,
@@ -11,8 +12,7 @@ import {
 } from "@codemirror/view";
 import { editing } from "./editing.js";
 import { RUN_KEY } from "./keys.js";
-import { bracketMatching, highlighting } from "./python-syntax.js";
-import { INDENT_UNIT } from "./python-tokens.js";
+import { python } from "./python.js";
 
 const setMarks = StateEffect.define();
 
@@ -26,7 +26,7 @@ const lineMarks = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
-const common = [lineNumbers(), highlighting, EditorState.tabSize.of(INDENT_UNIT), lineMarks];
+const common = [lineNumbers(), python, lineMarks];
 
 const START_MARGIN = 24; // px: the cursor this far inside the editor's left part brings the starts back
 
@@ -67,7 +67,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       highlightActiveLineGutter(),
       highlightActiveLine(),
       drawSelection(),
-      bracketMatching,
+      bracketMatching(),
       // no soft wrap: in Python indentation is meaning, so long lines scroll sideways
       Prec.highest(
         keymap.of([
