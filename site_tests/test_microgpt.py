@@ -117,11 +117,11 @@ def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
     trainer = Microgpt(learner.page)
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
+    trainer.rests("stopped")  # Python may still be loading: the state waits as long as a run
     alert = trainer.widget.get_by_role("alert")
     expect(alert).to_contain_text("Training stopped at step 1: no gradient reached any weight")
     labels = [exercises[f"local-{op}"].label for op in OPS]
     expect(alert).to_contain_text("Still the starter tuples: " + ", ".join(labels))
-    trainer.rests("stopped")
     expect(trainer.widget.locator(".mg-notice:not([role=alert])")).to_be_hidden()
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
     alert.get_by_role("link", name=labels[1], exact=True).click()

@@ -146,9 +146,9 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercise
     expect(trainer.widget.get_by_label("reference code")).to_be_checked()
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")  # the starter closures move no parameter: training says so and stops
+    trainer.rests("stopped")
     expect(trainer.message()).to_contain_text("step 1: no gradient reached any weight or bias")
     expect(trainer.message()).to_contain_text("Still the starter code: " + ", ".join(labels))
-    trainer.rests("stopped")
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
     trainer.widget.get_by_label("reference code").check()
     assert trainer.step() == 0
