@@ -43,7 +43,6 @@ export function mountTrainer(root, { name, prefix, classes = [] }, build) {
   // mkdocs-material switches schemes on the body: the plots take the new colours
   new MutationObserver(restyle).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
   trainer.restart();
-  return trainer;
 }
 
 /**
