@@ -31,6 +31,14 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 /** `count` steps from `from`, as a worker answers them. */
 const steps = (from, count, more = {}) => ({ step: from + count, losses: Array(count).fill(1), ...more });
 
+/** Pauses the Train under way (`training`) in its chunk, answered `answer`, and waits till it rests. */
+async function pauseIn(training, shell, session, answer) {
+  await settle();
+  shell.pause();
+  session.reply(answer);
+  await training;
+}
+
 /** A trainer on made-up parts: `log` is what it asked of them, `states` what it announced. */
 function trainer(overrides = {}) {
   const log = [];
@@ -117,11 +125,7 @@ test("Step takes one step in the session, and says so while it is under way", as
 
 test("a step from a pause leaves training idle, at the next step", async () => {
   const { shell, session } = trainer();
-  const training = shell.train();
-  await settle();
-  shell.pause();
-  session().reply(steps(0, 3));
-  await training;
+  await pauseIn(shell.train(), shell, session(), steps(0, 3));
   assert.equal(shell.state, "paused");
   const stepping = shell.stepOnce();
   await settle();
@@ -148,9 +152,7 @@ test("a problem ends the session, is said once, and Train starts a new one", asy
   const again = shell.train();
   await settle();
   assert.equal(sessions.length, 2);
-  shell.pause();
-  sessions[1].reply(steps(0, 3));
-  await again;
+  await pauseIn(again, shell, sessions[1], steps(0, 3));
   assert.equal(shell.state, "paused");
 });
 
@@ -177,11 +179,7 @@ test("training that stops by itself is finished, and Train goes on in the same s
   session().reply(steps(0, 3, { finished: "converged" }));
   await training;
   assert.equal(shell.state, "finished");
-  const more = shell.train();
-  await settle();
-  shell.pause();
-  session().reply(steps(3, 3));
-  await more;
+  await pauseIn(shell.train(), shell, session(), steps(3, 3));
   assert.deepEqual([shell.state, shell.step, sessions.length], ["paused", 6, 1]);
 });
 
@@ -277,9 +275,7 @@ test("Reset then Train while the old chunk is under way: one loop, in a new sess
   await first;
   assert.equal(sessions.length, 2);
   assert.equal(sessions[1].waiting.length, 1, "the old loop asks nothing of the new session");
-  shell.pause();
-  sessions[1].reply(steps(0, 3));
-  await second;
+  await pauseIn(second, shell, sessions[1], steps(0, 3));
   assert.equal(shell.state, "paused");
 });
 
