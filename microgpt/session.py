@@ -50,7 +50,7 @@ class Session:
         self.count = 0
         self.name = ""  # the name of the last step
         self.average = 0.0  # the losses' moving average, before its correction for a short past
-        self.stalled = False  # whether the last step's backward pass reached no parameter
+        self.reached_no_parameter = False  # the last step's backward pass reached none
 
     def step(self):
         """One step of Adam on the next name; returns its loss. A step whose gradients are not
@@ -63,7 +63,7 @@ class Session:
             del total  # the graph goes before the collector resumes
         grads = [p.grad for p in self.parameters]
         # every gradient 0 (the starter tuples): nothing can learn, and the worker says so
-        self.stalled = set(map(type, grads)) <= {float, int} and not any(grads)
+        self.reached_no_parameter = set(map(type, grads)) <= {float, int} and not any(grads)
         if all_finite(grads):
             self.adam.step()
         if self.config.zero_grad:
@@ -78,6 +78,10 @@ class Session:
         """The losses' exponential moving average, corrected (as Adam corrects its moments) for
         having fewer steps behind it than it averages."""
         return self.average / (1 - SMOOTHING**self.count) if self.count else None
+
+    def stalled(self):
+        """Whether the last step's backward pass reached no parameter at all: every gradient 0."""
+        return self.reached_no_parameter
 
     def healthy(self):
         """Whether every parameter and its gradient are still finite numbers."""

@@ -3,11 +3,12 @@ time, JSON in and out."""
 
 import json
 import math
-from time import perf_counter
+
+from training.steps import steps
 
 from .culprit import disagreements
 from .names import VOCAB_SIZE
-from .session import Config, Session, finite
+from .session import Config, Session
 
 STEPS_PER_CALL = 100  # a cap on one call; the page asks for a few at a time
 # "break it": a wrong tuple in place of the learner's, each a classic slip of its tab
@@ -77,35 +78,26 @@ def steps_json(count, budget_ms):
     naming the ops whose tuples disagree with a nudge (none: the training loop is to blame), and
     so does a step whose backward pass reached no parameter (`stalled`: the starter tuples); an
     exception in the learner's code ends it too, at the learner's line."""
-    from runner.errors import describe_exception
-    from runner.sandbox import CappedOutput, guarded
-
     session = _session["current"]
-    losses, smoothed, problem, error = [], [], None, None
-    until = perf_counter() + budget_ms / 1000
-    with guarded(CappedOutput()):
-        try:
-            for _ in range(min(int(count), STEPS_PER_CALL)):
-                loss = session.step()
-                losses.append(loss if finite(loss) else None)
-                smoothed.append(session.smoothed())
-                if not finite(loss) or not session.healthy():
-                    problem = {"step": session.count, "error": None}
-                    break
-                if session.stalled:  # nothing can learn: say so rather than step on
-                    problem = {"step": session.count, "error": None, "stalled": True}
-                    break
-                if perf_counter() > until:
-                    break
-        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
-            error = describe_exception(raised, _session["slots"])
-            if isinstance(raised, (ArithmeticError, ValueError)) and error["slot"] is None:
-                problem, error = {"step": session.count + 1, "error": error["summary"]}, None
+    smoothed = []
+    ran = steps(
+        session,
+        count,
+        budget_ms,
+        _session["slots"],
+        cap=STEPS_PER_CALL,
+        each=lambda: smoothed.append(session.smoothed()),
+    )
+    problem, error = ran.problem, ran.error
+    if problem:
+        problem["error"] = None
+    elif isinstance(ran.raised, (ArithmeticError, ValueError)) and error["slot"] is None:
+        problem, error = {"step": session.count + 1, "error": error["summary"]}, None
     if problem:
         problem["disagree"] = _measured(session)
     found = {
         "step": session.count,
-        "losses": losses,
+        "losses": ran.losses,
         "smoothed": smoothed,
         "rate": session.adam.rate(),
         "problem": problem,

@@ -3,7 +3,7 @@ microgpt with their own tuples, watches its names, and breaks it.
 
 Testing contract: the root has `data-microgpt-widget`; a button named "Train" starts it; an
 element with `data-step` and `data-loss` (the smoothed loss) follows it; sampled names are in
-elements with `data-sample`.
+elements with `data-sample`; the root's `data-state` is the trainer's (site_tests/trainer.py).
 """
 
 import math
@@ -13,6 +13,7 @@ import pytest
 from conftest import assert_clean, learner_at
 from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
+from trainer import Trainer
 
 MICROGPT_PAGE = "microgpt/"
 LOCAL_PAGE = "local-gradients/"
@@ -20,34 +21,13 @@ OPS = ("add", "mul", "pow", "log", "exp", "relu")  # microgpt/culprit.py's OPS
 UNIFORM = math.log(27)
 
 
-class Trainer:
+class Microgpt(Trainer):
     def __init__(self, page):
-        self.page = page
-        self.widget = page.locator("[data-microgpt-widget]")
-        self.stats = self.widget.locator("[data-step][data-loss]")
+        super().__init__(page, "data-microgpt-widget", "data-loss", timeout_ms=4 * RUN_TIMEOUT_MS)
         self.names = self.widget.locator("[data-sample]")
-
-    def press(self, name):
-        self.widget.get_by_role("button", name=name, exact=True).click()
-
-    def step(self):
-        return int(self.stats.get_attribute("data-step"))
 
     def loss(self):
         return float(self.stats.get_attribute("data-loss") or "nan")
-
-    def wait_for(self, condition, timeout_ms=4 * RUN_TIMEOUT_MS):
-        waited = 0
-        while not condition(self):
-            assert waited < timeout_ms, f"still at step {self.step()}, loss {self.loss()}"
-            self.page.wait_for_timeout(100)
-            waited += 100
-
-    def break_it(self, label):
-        settings = self.widget.locator("details")
-        if settings.get_attribute("open") is None:
-            settings.locator("summary").click()
-        self.widget.get_by_label(label).check()
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +39,7 @@ def solved(browser, site, exercises):
         exercise = exercises[f"local-{op}"]
         assert learner.solve(exercise.label, exercise.solutions[op]) == "pass"
     learner.page.goto(site.url + MICROGPT_PAGE)
-    yield Trainer(learner.page)
+    yield Microgpt(learner.page)
     close()
     assert_clean(watch)
 
@@ -70,7 +50,7 @@ def test_a_learner_who_passed_trains_microgpt_with_their_own_tuples(solved):
     solved.press("Train")
     expect(solved.names).to_have_count(8, timeout=2 * RUN_TIMEOUT_MS)
     solved.wait_for(lambda t: t.step() >= 60)
-    solved.press("Pause")
+    solved.pause()
     expect(solved.stats).to_have_text(re.compile(r"^Paused at step \d+ of 1000 · loss"))
     assert solved.loss() < UNIFORM - 0.2  # from a uniform guess's, learning
     expect(solved.stats).to_contain_text("steps/s")
@@ -79,15 +59,17 @@ def test_a_learner_who_passed_trains_microgpt_with_their_own_tuples(solved):
 
 
 def test_pause_holds_the_steps_and_more_names_samples_the_model_as_it_is(solved):
+    """Paused, the trainer rests (`data-state`): nothing more is asked, so the step the pause
+    says is the step the page is at; More names asks for names and takes no step."""
+    solved.rests("paused")
     paused = solved.step()
-    solved.page.wait_for_timeout(1000)
-    assert solved.step() == paused
+    expect(solved.stats).to_have_text(re.compile(rf"^Paused at step {paused} of 1000 · loss"))
     before = solved.names.all_inner_texts()
     solved.press("More names")
     expect(solved.names.first).not_to_have_text(before[0])  # fresh names (8 equal draws: ~never)
+    solved.rests("paused")
     assert solved.step() == paused
-    solved.press("Step")
-    solved.wait_for(lambda t: t.step() == paused + 1)
+    assert solved.step_once() == paused + 1
 
 
 def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
@@ -102,7 +84,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.wait_for(lambda t: t.step() == 1)
     solved.press("Train")
     solved.wait_for(lambda t: t.step() >= 40)
-    solved.press("Pause")
+    solved.pause()
     assert solved.loss() > 3 * UNIFORM  # microgpt.md: around ten times a uniform guess's
     solved.press("More names")  # from the model as it is now (Train samples every few seconds)
     expect(solved.names.first).to_have_text("(empty)", timeout=RUN_TIMEOUT_MS)
@@ -112,7 +94,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exercises):
     learner, watch, close = learner_at(browser, site.url + MICROGPT_PAGE)
     learner.page.goto(learner.url)
-    trainer = Trainer(learner.page)
+    trainer = Microgpt(learner.page)
     labels = [exercises[f"local-{op}"].label for op in OPS]
     expect(trainer.widget).to_contain_text(
         "Not passed yet: " + ", ".join(labels) + ", on the Local gradients page."
@@ -132,9 +114,10 @@ def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
     link to each tab on the Local gradients page (not the closures page)."""
     learner, watch, close = learner_at(browser, site.url + MICROGPT_PAGE)
     learner.page.goto(learner.url)
-    trainer = Trainer(learner.page)
+    trainer = Microgpt(learner.page)
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
+    trainer.rests("stopped")  # Python may still be loading: the state waits as long as a run
     alert = trainer.widget.get_by_role("alert")
     expect(alert).to_contain_text("Training stopped at step 1: no gradient reached any weight")
     labels = [exercises[f"local-{op}"].label for op in OPS]

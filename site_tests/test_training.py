@@ -2,7 +2,8 @@
 with the closures they wrote on the exercise page.
 
 Testing contract: the root has `data-training-widget`; a button named "Train" starts it; an
-element with `data-step` and `data-accuracy` (0 to 1) follows it.
+element with `data-step` and `data-accuracy` (0 to 1) follows it; the root's `data-state` is
+the trainer's (site_tests/trainer.py).
 """
 
 import re
@@ -11,45 +12,23 @@ import pytest
 from conftest import assert_clean, learner_at
 from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
+from trainer import Trainer
 
 TRAINING_PAGE = "training/"
 OPS = ("add", "mul", "relu")  # what the network's training runs (training/session.py)
 
 
-class Trainer:
+class Moons(Trainer):
     def __init__(self, page):
-        self.page = page
-        self.widget = page.locator("[data-training-widget]")
-        self.stats = self.widget.locator("[data-step][data-accuracy]")
-
-    def press(self, name):
-        self.widget.get_by_role("button", name=name, exact=True).click()
-
-    def step(self):
-        return int(self.stats.get_attribute("data-step"))
+        super().__init__(page, "data-training-widget", "data-accuracy")
 
     def accuracy(self):
         return float(self.stats.get_attribute("data-accuracy"))
 
-    def wait_for(self, condition, timeout_ms=RUN_TIMEOUT_MS):
-        """Polls the page until `condition(self)` holds (the steps come in chunks)."""
-        waited = 0
-        while not condition(self):
-            assert waited < timeout_ms, f"still at step {self.step()}, accuracy {self.accuracy()}"
-            self.page.wait_for_timeout(100)
-            waited += 100
-
     def train_until(self, condition):
         self.press("Train")
         self.wait_for(condition)
-        self.press("Pause")
-        expect(self.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
-
-    def break_it(self, label):
-        settings = self.widget.locator("details")
-        if settings.get_attribute("open") is None:
-            settings.locator("summary").click()
-        self.widget.get_by_label(label).check()
+        self.pause()
 
     def message(self):
         return self.widget.get_by_role("alert")
@@ -63,7 +42,7 @@ def solved(browser, site, widget_page, exercises):
     for op in OPS:
         assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
     learner.page.goto(site.url + TRAINING_PAGE)
-    yield Trainer(learner.page)
+    yield Moons(learner.page)
     close()
     assert_clean(watch)
 
@@ -76,16 +55,15 @@ def test_a_learner_who_passed_trains_with_their_own_closures_to_95_percent(solve
 
 
 def test_pause_stops_the_steps_and_step_takes_one(solved):
+    """Paused, the trainer rests (`data-state`): the chunk under way has been shown and nothing
+    more is asked, so the step the pause says is the step the page is at; Step takes one."""
     solved.press("Reset")
+    solved.rests("idle")
     solved.train_until(lambda t: t.step() >= 5)
-    expect(solved.stats).to_have_text(re.compile(r"^Paused at step \d+ · accuracy"))
     paused = solved.step()
-    solved.page.wait_for_timeout(1500)
-    assert solved.step() == paused
-    solved.press("Step")
-    solved.wait_for(lambda t: t.step() == paused + 1)
-    solved.page.wait_for_timeout(500)
-    assert solved.step() == paused + 1
+    expect(solved.stats).to_have_text(re.compile(rf"^Paused at step {paused} · accuracy"))
+    assert solved.step_once() == paused + 1
+    expect(solved.stats).to_have_text(re.compile(rf"^Step {paused + 1} · accuracy"))
 
 
 def test_equals_in_add_makes_the_network_lag_behind(solved):
@@ -122,7 +100,7 @@ def unsolved(browser, site, widget_page):
             learner.open_tab(label)
             learner.write(code)
         learner.page.goto(site.url + TRAINING_PAGE)
-        return Trainer(learner.page)
+        return Moons(learner.page)
 
     yield open_with
     for watch, close in opened:
@@ -168,6 +146,7 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercise
     expect(trainer.widget.get_by_label("reference code")).to_be_checked()
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")  # the starter closures move no parameter: training says so and stops
+    trainer.rests("stopped")
     expect(trainer.message()).to_contain_text("step 1: no gradient reached any weight or bias")
     expect(trainer.message()).to_contain_text("Still the starter code: " + ", ".join(labels))
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
@@ -195,6 +174,7 @@ def test_training_stops_by_itself_says_why_and_goes_on(unsolved):
     trainer.press("Train")
     finished = trainer.widget.locator("[data-finished]")
     expect(finished).to_have_attribute("data-finished", "converged", timeout=3 * RUN_TIMEOUT_MS)
+    trainer.rests("finished")
     expect(finished).to_contain_text("Training stopped by itself at step")
     expect(finished).to_contain_text("the loss has stopped falling")
     train = trainer.widget.get_by_role("button", name="Train", exact=True)

@@ -5,10 +5,9 @@ import json
 import re
 from dataclasses import asdict
 
-from runner.numbers import finite
-
 from .culprit import culprit
 from .session import Config, Session
+from .steps import steps
 
 STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
 
@@ -58,41 +57,24 @@ def steps_json(count, budget_ms, boundary, go_on=False):
     not finite ends the call, naming the op whose closure first made a grad so; an exception in
     the learner's code ends it too, at the learner's line. Once training should stop by itself
     (`Session.finished`), the call ends saying why (`finished`); `go_on` trains on from there."""
-    from time import perf_counter
-
-    from runner.errors import describe_exception
-    from runner.sandbox import CappedOutput, guarded
-
     session = _session["current"]
     if go_on:
         session.go_on()
-    losses, problem, error, finished = [], None, None, None
-    until = perf_counter() + budget_ms / 1000
-    with guarded(CappedOutput()):
-        try:
-            for _ in range(min(int(count), STEPS_PER_CALL)):
-                loss = session.step()
-                losses.append(loss if finite(loss) else None)
-                if not finite(loss) or not session.healthy():
-                    problem = {"step": session.count, "op": culprit(session.graph)}
-                    break
-                if session.stalled():  # nothing can learn: say so rather than step forever
-                    problem = {"step": session.count, "op": None, "stalled": True}
-                    break
-                finished = session.finished()
-                if finished or perf_counter() > until:
-                    break
-        except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
-            error = describe_exception(raised, _session["slots"])
+    ran = steps(
+        session, count, budget_ms, _session["slots"], cap=STEPS_PER_CALL, finished=session.finished
+    )
+    problem = ran.problem
+    if problem:
+        problem["op"] = None if problem.get("stalled") else culprit(session.graph)
     found = {
         "step": session.count,
-        "losses": losses,
+        "losses": ran.losses,
         "accuracy": session.accuracy(),
         "rate": session.learning_rate(),
         "problem": problem,
-        "error": error,
-        "finished": finished,
+        "error": ran.error,
+        "finished": ran.finished,
     }
-    if boundary or problem or error:
+    if boundary or problem or ran.error:
         found["boundary"] = session.boundary()
     return json.dumps(found, allow_nan=False)

@@ -1,0 +1,56 @@
+"""A training widget as a learner uses it (the moons' and microgpt's share their testing
+contract, widget/src/training/view.js): its buttons, its line of figures (`data-step` and the
+widget's own figure) and the state its trainer announces (`data-state` on its root:
+widget/src/training/trainer.js)."""
+
+from learner import RUN_TIMEOUT_MS
+from playwright.sync_api import expect
+
+
+class Trainer:
+    def __init__(self, page, root, figure, timeout_ms=RUN_TIMEOUT_MS):
+        self.page = page
+        self.widget = page.locator(f"[{root}]")
+        self.stats = self.widget.locator(f"[data-step][{figure}]")
+        self.figure, self.timeout_ms = figure, timeout_ms
+
+    def press(self, name):
+        self.widget.get_by_role("button", name=name, exact=True).click()
+
+    def step(self):
+        return int(self.stats.get_attribute("data-step"))
+
+    def wait_for(self, condition, timeout_ms=None):
+        """Polls the page until `condition(self)` holds (the steps come in chunks)."""
+        waited, most = 0, timeout_ms or self.timeout_ms
+        while not condition(self):
+            figure = self.stats.get_attribute(self.figure)
+            assert waited < most, f"still at step {self.step()}, {self.figure} {figure}"
+            self.page.wait_for_timeout(100)
+            waited += 100
+
+    def rests(self, state, timeout_ms=RUN_TIMEOUT_MS):
+        """Waits until the trainer rests in `state` ("paused", "idle", "finished", "stopped"):
+        nothing is under way, so no step can come until the learner presses a button."""
+        expect(self.widget).to_have_attribute("data-state", state, timeout=timeout_ms)
+
+    def pause(self):
+        """Pause, then wait until the chunk under way has been shown and training rests."""
+        self.press("Pause")
+        self.rests("paused")
+        expect(self.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
+
+    def step_once(self):
+        """Step, then wait until that step has been shown; the step it rests at."""
+        before = self.step()
+        self.press("Step")
+        self.wait_for(lambda t: t.step() != before)
+        self.rests("idle")
+        expect(self.widget.get_by_role("button", name="Step", exact=True)).to_be_enabled()
+        return self.step()
+
+    def break_it(self, label):
+        settings = self.widget.locator("details")
+        if settings.get_attribute("open") is None:
+            settings.locator("summary").click()
+        self.widget.get_by_label(label).check()
