@@ -14,12 +14,10 @@ import sys
 from pathlib import Path
 
 from runner.assembly import is_stub
-from runner.fuzz import statement
 
-from .disclosure import tells
 from .exercises import load_catalog
-from .figures import seven
 from .fuzz import Unrunnable, search
+from .fuzz_words import ops_count, outcome, program, quiet
 from .handin import HandInError, code_key, read_handin
 from .isolated import RunFailed, in_child
 from .runner_data import runner_data
@@ -123,7 +121,7 @@ def told(finding, whose, labels, args):
     """What the search found, in words that state no local derivative (grader/disclosure.py):
     the graph, the leaf, and the two numbers."""
     if finding.broken:
-        return f"{whose} do not compile, so no graph ran: {_quiet(finding.broken)}"
+        return f"{whose} do not compile, so no graph ran: {quiet(finding.broken)}"
     if finding.stopped:
         return f"{whose}: a run of {finding.stopped}"
     if not finding.first:
@@ -131,47 +129,11 @@ def told(finding, whose, labels, args):
     smallest = finding.smallest
     lines = [
         f"{whose} fail on graph {finding.number} of {args.graphs} (seed {args.seed}), which "
-        f"has {_ops(finding.first.graph)}. The smallest graph that still fails has "
-        f"{_ops(smallest.graph)}:",
+        f"has {ops_count(finding.first.graph)}. The smallest graph that still fails has "
+        f"{ops_count(smallest.graph)}:",
         "",
         *program(smallest.graph, labels),
         "",
+        outcome(smallest),
     ]
-    if smallest.error:
-        lines.append(f"Your engine raised an error: {_quiet(smallest.error)}")
-    else:
-        got = seven(smallest.got) if isinstance(smallest.got, float) else smallest.got
-        lines.append(
-            f"{smallest.leaf}.grad: your engine gives {got}, "
-            f"the answer key {seven(smallest.expected)}."
-        )
     return "\n".join(lines)
-
-
-def program(graph, labels):
-    """The graph as Python, one statement a line, its output named `out`."""
-    lines = [f"{leaf} = Value({value!r})" for leaf, value in graph["leaves"]]
-    nodes = graph["nodes"]
-    lines += [statement(node, labels) for node in nodes[:-1]]
-    if nodes:
-        lines.append(statement(["out", *nodes[-1][1:]], labels))
-    output = "out" if nodes else graph["leaves"][0][0]
-    if graph["grad"] == 1.0:
-        lines.append(f"{output}.backward()")
-    else:
-        lines.append(
-            f"# the backward pass, from {output}.grad = {graph['grad']!r} "
-            "(backward() itself starts from 1.0)"
-        )
-    return lines
-
-
-def _ops(graph):
-    count = len(graph["nodes"])
-    return f"{count} op" + ("" if count == 1 else "s")
-
-
-def _quiet(summary):
-    """An error's summary, without its message if that states a local derivative (the message
-    may quote the learner's code)."""
-    return summary.partition(":")[0] if tells(summary) else summary

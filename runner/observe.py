@@ -87,7 +87,12 @@ def observe(exercise_id, bodies, known=None):
     if known is not None:
         use_data(known)
     exercise = data()["exercises"][exercise_id]
-    design = data()["designs"][exercise["design"]]
+    return observe_checks(exercise, data()["designs"][exercise["design"]], bodies)
+
+
+def observe_checks(exercise, design, bodies):
+    """`observe` of an exercise given as data (`{"ops", "stubs", "checks"}`, as data.json holds
+    one) on `design`: the fuzzer's smallest failing graph is one (runner/fuzz.py)."""
     used, theirs = bodies_to_run(exercise, design, bodies)
     output = CappedOutput()
     observation = {"checks": [], "error": None}
