@@ -278,3 +278,13 @@ def nudge_answer(exercise_id, bodies, values):
 
     observe.use_data(runner_data(EXERCISES))
     return nudge(exercise_id, bodies, values)
+
+
+def test_the_engine_check_s_golden_words_state_no_local_derivative():
+    """ "Check my whole engine"'s words for every known wrong answer, below the formula rung
+    (tests/fuzz_transcript.txt, held to the live words by tests/test_fuzz.py)."""
+    sections = (Path(__file__).parent / "fuzz_transcript.txt").read_text().split("\n## ")
+    wrong = [w for e in catalog().values() if e.kind == "op" for w in e.known_wrong]
+    assert len(sections) == len(wrong)
+    for section in sections:
+        assert tells(section) == [], section

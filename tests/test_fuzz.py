@@ -309,3 +309,14 @@ def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file()
     if os.environ.get("FUZZ_GOLDEN") == "write":
         GOLDEN.write_text(text)
     assert GOLDEN.read_text() == text
+
+
+def test_the_page_s_session_says_an_op_s_rule_only_once_its_tab_reached_the_formula_rung():
+    """The judged check's words follow the ladder: `told` (the tabs at their formula rung, as
+    the page's ladder.js gives them) lets the rule be said, for that op only."""
+    wrong = {"mul": "self.grad += self.data * out.grad\nother.grad += other.data * out.grad"}
+    below = fuzz_words(page_session("closures", wrong)[1])
+    other = fuzz_words(page_session("closures", wrong, told=["add"])[1])
+    told = fuzz_words(page_session("closures", wrong, told=["mul"])[1])
+    assert tells(below) == [] and below == other
+    assert told != below
