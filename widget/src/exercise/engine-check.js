@@ -12,11 +12,44 @@
  */
 import { h } from "../page/dom.js";
 import { python } from "../page/python.js";
+import { store } from "../page/storage.js";
 import { drawCheck } from "./fuzz-drawing.js";
+import { toldOps } from "./ladder.js";
+import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
 import { createResult, withCode } from "./results.js";
 
 export const GRAPHS = 500;
 export const SEED = 0;
+
+/** Every op's current code in a design (`model`: model.js's): the saved code, else the starter code. */
+export function savedBodies(model, design) {
+  const { stubs } = model.designs[design];
+  return Object.fromEntries(Object.keys(stubs).map((op) => [op, store.code(codeKey(design, op))?.text ?? stubs[op]]));
+}
+
+/** The ops of `design` whose rule the words may say: each whose tab reached its formula rung (ladder.js). */
+export function toldInDesign(model, design) {
+  const every = { kind: "graph", design, ops: Object.keys(model.designs[design].stubs) };
+  return toldOps(every, model.exercises, (tab) => store.progress(tab.id, tab.version));
+}
+
+/**
+ * Hydrates a `<div data-engine-check-widget>` (a ```` ```engine-check ```` block, course/
+ * widget_data.py): the check alone, on the code the learner saved on the design's op tabs.
+ */
+export function mountEngineCheck(root) {
+  const model = readModel(root);
+  const [design] = Object.keys(model.designs);
+  const { el } = engineCheck({
+    design,
+    bodies: () => savedBodies(model, design),
+    told: () => toldInDesign(model, design),
+    timeLimit: model.timeLimit,
+  });
+  root.querySelector(DATA_SELECTOR)?.remove();
+  root.classList.add("mg-widget");
+  root.append(h("div", { class: "mg-frame" }, el));
+}
 
 /**
  * `{el}`: the check for `design`. `bodies()` gives every op's current code ({op: code});

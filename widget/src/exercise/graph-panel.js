@@ -6,7 +6,7 @@ import { createViewer } from "../editor/editor.js";
 import { RUN_KEY } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { isStub } from "../shared/scaffold.js";
-import { engineCheck } from "./engine-check.js";
+import { engineCheck, toldInDesign } from "./engine-check.js";
 import { fullClass, hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
@@ -42,11 +42,10 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     ...[result.el, note, full.content, whyPart.el],
   );
   // every op of the design, the graph's own or not: the whole engine on random graphs
-  const allOps = { kind: "graph", design, ops: Object.keys(model.designs[design].stubs) };
   const engine = engineCheck({
     design,
     bodies: () => bodies(design),
-    told: () => told(allOps),
+    told: () => toldInDesign(model, design),
     goTo: (op) => goTo(design, op),
     timeLimit: model.timeLimit,
   });
