@@ -6,8 +6,11 @@ whole class on 500 random graphs in a runner of its own, the judge deciding and 
 import re
 
 import pytest
-from conftest import assert_clean, learner_at
+from conftest import SITE, assert_clean, learner_at
 from playwright.sync_api import expect
+
+from course.widget_data import engine_check_data, engine_check_html
+from grader.exercises import load_catalog
 
 ASSIGN_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
 SLOW_MUL = "for _ in range(200000):\n    pass\n" + ASSIGN_MUL.replace(" = ", " += ")
@@ -100,3 +103,41 @@ def test_stop_ends_the_check_at_once_and_its_runner_with_it(learner):
     expect(section.get_by_role("button", name="Check my whole engine")).to_be_focused()
     now = learner.page.evaluate("document.documentElement.dataset.pythonWorkers").split()
     assert len(set(workers) - set(now)) == 1, (workers, now)  # the session's runner is gone
+
+
+@pytest.fixture(scope="module")
+def lesson_site(tmp_path_factory, widget_page):
+    """The built site and one page more, beside the exercise page: the exercise page's own HTML
+    with its widget replaced by a ```engine-check block's (course/widget_data.py), as a lesson
+    page of its own would have it (the course's pages are another helper's)."""
+    from devtools import serve
+
+    root = tmp_path_factory.mktemp("site")
+    for entry in SITE.iterdir():
+        (root / entry.name).symlink_to(entry)
+    html = (SITE / widget_page.strip("/") / "index.html").read_text(encoding="utf-8")
+    start = html.index('<div class="exercise-widget"')
+    end = html.index("</div>", html.index("</noscript>", start)) + len("</div>")
+    data = engine_check_data("closures", load_catalog(), lambda text: text) | {"time_limit": 5}
+    (root / "engine-check").mkdir()
+    page = html[:start] + engine_check_html(data) + html[end:]
+    (root / "engine-check" / "index.html").write_text(page, encoding="utf-8")
+    with serve.start(root) as running:
+        yield running.url
+
+
+def test_an_engine_check_block_checks_the_code_saved_on_the_exercise_page(
+    browser, lesson_site, widget_page
+):
+    learner, watch, close = learner_at(browser, lesson_site + widget_page.lstrip("/"))
+    learner.open()
+    learner.open_tab("__mul__")
+    learner.write(ASSIGN_MUL)
+    learner.page.goto(lesson_site + "engine-check/")
+    section = learner.page.locator("[data-engine-check-widget] [data-engine-check]")
+    section.get_by_role("button", name="Check my whole engine").click()
+    expect(section).to_have_attribute("data-engine-check", "fail", timeout=CHECK_MS)
+    expect(section.locator(".mg-engine__summary")).to_contain_text("of 500 fails")
+    expect(section.locator("[data-verdict]")).to_have_attribute("data-verdict", "fail")
+    close()
+    assert_clean(watch)
