@@ -134,10 +134,11 @@ def shrink(failure, run, labels):
 @dataclass(frozen=True)
 class Batch:
     """Graphs to run, as `searching` asks: `first` the place (1-based) of the first among the
-    graphs drawn, or 0 for shrinking's candidates."""
+    `of` graphs drawn, or 0 for shrinking's candidates."""
 
     graphs: list
     first: int = 0
+    of: int = 0
 
 
 def drive(steps, run):
@@ -166,7 +167,7 @@ def searching(design, ops, count, seed, batch=BATCH):
     while done < count:
         graphs = list(islice(drawn, min(batch, count - done)))
         try:
-            outcome = yield Batch(graphs, done + 1)
+            outcome = yield Batch(graphs, done + 1, count)
         except Unrunnable as error:
             return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
         if broken(outcome):

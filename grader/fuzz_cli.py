@@ -13,10 +13,9 @@ import json
 import sys
 from pathlib import Path
 
-from runner.assembly import is_stub
-
 from .exercises import load_catalog
 from .fuzz import Unrunnable, search
+from .fuzz_page import written as written_bodies
 from .fuzz_words import ops_count, outcome, program, quiet
 from .handin import HandInError, code_key, read_handin
 from .isolated import RunFailed, in_child
@@ -88,16 +87,12 @@ def _positive(text):
 
 
 def written(handin, catalog, design):
-    """`{op: code}` of the ops of `design` whose tab holds more than its starter code."""
-    found = {}
-    for exercise in catalog.values():
-        if exercise.design != design or exercise.kind != "op":
-            continue
-        op = exercise.ops[0]
-        code = handin.code.get(code_key(design, op))
-        if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):
-            found[op] = code
-    return found
+    """`{op: code}` of the ops of `design` whose tab holds more than its starter code (the
+    page's check chooses them the same way, grader/fuzz_page.py)."""
+    ops = [e.ops[0] for e in catalog.values() if e.design == design and e.kind == "op"]
+    return written_bodies(
+        catalog, design, {op: handin.code.get(code_key(design, op)) for op in ops}
+    )
 
 
 def isolated(design, bodies):

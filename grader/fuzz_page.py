@@ -17,7 +17,7 @@ from runner.assembly import is_stub
 from runner.fuzz import as_exercise
 
 from .exercises import Check, catalog
-from .fuzz import Unrunnable, searching
+from .fuzz import Batch, Unrunnable, searching
 from .fuzz_words import ops_count, outcome, program, quiet
 from .judge import judge
 from .runner_data import runner_data
@@ -75,14 +75,20 @@ def end(session):
 
 def _answer(session, ask):
     try:
-        return json.dumps(ask(), allow_nan=False)
+        asked = ask()
     except StopIteration as done:
         _sessions.pop(session, None)
         return json.dumps({"done": done.value}, allow_nan=False)
+    if isinstance(asked, Batch):  # grader/fuzz.py's: graphs to run
+        first, last = asked.first, asked.first + len(asked.graphs) - 1
+        progress = {"graph": first, "last": last, "of": asked.of} if first else {"shrinking": True}
+        asked = {"ask": {"graphs": asked.graphs}, "progress": progress}
+    return json.dumps(asked, allow_nan=False)
 
 
 def _session(design_name, bodies, count, seed, told):
-    """The session as a generator: yields each answer that asks, returns what was found."""
+    """The session as a generator: yields each Batch of graphs to run (grader/fuzz.py's) or the
+    answer that asks to observe one, and returns what was found."""
     exercises = catalog()
     if not _known:
         _known.update(runner_data(exercises))
@@ -91,7 +97,7 @@ def _session(design_name, bodies, count, seed, told):
     labels = design["labels"]
     if not theirs:
         return {"verdict": "nothing", "summary": NOTHING}
-    finding = yield from _asked(searching(design, list(theirs), count, seed, BATCH), count)
+    finding = yield from searching(design, list(theirs), count, seed, BATCH)
     names = ", ".join(f"`{labels[op]}`" for op in theirs)
     if not finding.failed:
         return {"verdict": "pass", "summary": PASSED.format(count=count, ops=names)}
@@ -123,23 +129,6 @@ PASSED = (
 )
 FAILED = "Graph {number} of {count} fails. The smallest graph that still fails has {ops}:"
 BROKEN = "Your code does not compile, so no graph ran: "
-
-
-def _asked(steps, count):
-    """grader/fuzz.py's `searching`, each Batch it yields asked of the page's runner."""
-    try:
-        asked = next(steps)
-        while True:
-            first, last = asked.first, asked.first + len(asked.graphs) - 1
-            progress = {"graph": first, "last": last, "of": count} if first else {"shrinking": True}
-            try:
-                ran = yield {"ask": {"graphs": asked.graphs}, "progress": progress}
-            except Unrunnable as error:
-                asked = steps.throw(error)
-            else:
-                asked = steps.send(ran)
-    except StopIteration as done:
-        return done.value
 
 
 def judged(design_name, theirs, graph, observation, told):
