@@ -8,6 +8,7 @@ import re
 import pytest
 from conftest import SITE, assert_clean, learner_at
 from playwright.sync_api import expect
+from test_accessibility import violations
 
 from course.widget_data import engine_check_data, engine_check_html
 from grader.exercises import load_catalog
@@ -76,6 +77,7 @@ def test_a_wrong_closure_seen_only_on_a_shared_node_is_found_shrunk_and_shown(le
     assert learner.passed_mark_visible("__add__")
     assert not learner.passed_mark_visible("__mul__")
     assert saved(learner) == before, "the check records nothing"
+    assert violations(learner.page, "[data-engine-check]") == []
 
 
 def test_the_references_give_no_failing_graph_in_500(learner, exercises):
