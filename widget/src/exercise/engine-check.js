@@ -48,7 +48,7 @@ export function mountEngineCheck(root) {
   });
   root.querySelector(DATA_SELECTOR)?.remove();
   root.classList.add("mg-widget");
-  root.append(h("div", { class: "mg-frame" }, el));
+  root.append(h("div", { class: "mg-frame" }, h("div", { class: "mg-panel" }, el)));
 }
 
 /**
