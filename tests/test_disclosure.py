@@ -282,9 +282,14 @@ def nudge_answer(exercise_id, bodies, values):
 
 def test_the_engine_check_s_golden_words_state_no_local_derivative():
     """ "Check my whole engine"'s words for every known wrong answer, below the formula rung
-    (tests/fuzz_transcript.txt, held to the live words by tests/test_fuzz.py)."""
+    (tests/fuzz_transcript.txt, held to the live words by tests/test_fuzz.py); the judged
+    check quotes the learner's own line where it raised, as any check does."""
     sections = (Path(__file__).parent / "fuzz_transcript.txt").read_text().split("\n## ")
-    wrong = [w for e in catalog().values() if e.kind == "op" for w in e.known_wrong]
-    assert len(sections) == len(wrong)
+    wrong = {f"{e.id}: {w.name}": w.bodies for e in catalog().values() for w in e.known_wrong}
+    wrong = {
+        name: bodies for name, bodies in wrong.items() if catalog()[name.split(":")[0]].kind == "op"
+    }
+    assert len(sections) == len(wrong) + 4  # and the references, stubs, a SyntaxError, a time-out
     for section in sections:
-        assert tells(section) == [], section
+        bodies = wrong.get(section.removeprefix("## ").partition("\n")[0], {})
+        assert tells(without_their_code(section, bodies)) == [], section

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from test_disclosure import without_their_code
 
 from grader import fuzz_cli
 from grader.disclosure import tells
@@ -17,6 +18,7 @@ from grader.exercises import load_catalog
 from grader.fuzz import first_failure, search
 from grader.handin import code_key
 from grader.runner_data import runner_data
+from grader.transcript import transcript
 from runner.fuzz import build_code, random_graphs, run_graphs
 
 CATALOG = load_catalog()
@@ -243,9 +245,7 @@ def fuzz_words(done):
     if done["verdict"] == "fail":
         lines += [f"program: {line}" for line in done["program"].splitlines()]
         lines.append(f"outcome: {done['outcome']}")
-        result = done["result"]
-        lines.append(f"result: {result['verdict']}: {result['summary']}")
-        lines += [f"culprit: {c['sentence']}" for c in result.get("culprits", [])]
+        lines += ["judged, as any check:", *transcript(done["result"]).splitlines()]
     return "\n".join(lines)
 
 
@@ -254,6 +254,21 @@ def known_wrong_sessions():
         op = exercise.ops[0]
         for wrong in exercise.known_wrong:
             yield f"{exercise.id}: {wrong.name}", exercise.design, {op: wrong.bodies[op]}
+
+
+def other_outcomes():
+    """`(name, words)` of what else a session can say: the references, nothing written, a class
+    that does not compile, a run past its time limit."""
+    from grader import fuzz_page
+
+    refs = KNOWN["designs"]["local_grads"]["references"]
+    yield "local_grads: the references", fuzz_words(page_session("local_grads", refs, 100)[1])
+    yield "closures: the starter code", fuzz_words(page_session("closures", {"mul": "pass"})[1])
+    broken = page_session("closures", {"mul": "self.grad += (other.data"}, 25)[1]
+    yield "closures: a SyntaxError", fuzz_words(broken)
+    fuzz_page.begin_json(9, "closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
+    timed_out = json.loads(fuzz_page.next_json(9, None, "still running after 5 s"))["done"]
+    yield "closures: past the time limit", fuzz_words(timed_out)
 
 
 def test_the_page_s_session_finds_shrinks_and_judges_a_shared_node_s_equals():
@@ -303,8 +318,10 @@ def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file()
     for number, (name, design, bodies) in enumerate(known_wrong_sessions(), 10):
         _, done = page_session(design, bodies, session=number)
         words = fuzz_words(done)
-        assert tells(words) == [], (name, words)
+        # the judged check's error quotes the learner's own line, as any check's does
+        assert tells(without_their_code(words, bodies)) == [], (name, words)
         said.append(f"## {name}\n{words}\n")
+    said += [f"## {name}\n{words}\n" for name, words in other_outcomes()]
     text = "\n".join(said)
     if os.environ.get("FUZZ_GOLDEN") == "write":
         GOLDEN.write_text(text)
