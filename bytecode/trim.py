@@ -77,6 +77,27 @@ def grade_everything(course_dir):
     gpt.start_json(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
     gpt.steps_json(1, 1000)
     gpt.sample_json(1, 1.0)
+    check_whole_engines()
+
+
+def check_whole_engines():
+    """ "Check my whole engine" (grader/fuzz_page.py and runner/fuzz.py, as the two workers run
+    them): a wrong closure found, shrunk and judged; a class that does not compile; a time-out."""
+    import json
+
+    from grader import fuzz_page
+    from runner.fuzz import ask_json
+
+    wrong = {"mul": "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"}
+    for session, bodies in enumerate([wrong, {"mul": "self.grad += (other.data"}], 1):
+        bodies_json = json.dumps(bodies)
+        answer = json.loads(fuzz_page.begin_json(session, "closures", bodies_json, 50, 0, "[]"))
+        while "ask" in answer:
+            ran = ask_json("closures", bodies_json, json.dumps(answer["ask"]))
+            answer = json.loads(fuzz_page.next_json(session, ran))
+    fuzz_page.begin_json(3, "local_grads", json.dumps({"mul": "(other.data, self.data)"}), 5, 0)
+    fuzz_page.next_json(3, None, "still running after 5 s")
+    fuzz_page.end(3)
 
 
 def finish(fallback_source):

@@ -44,7 +44,10 @@ WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_JS = f"{COURSE_DIR}/worker.js"
 EARLY_JS = f"{COURSE_DIR}/early.js"
 # the elements widget.js mounts, and those of them that run Python
-PYTHON_WIDGETS = ("data-exercise-widget", "data-training-widget", "data-microgpt-widget")
+PYTHON_WIDGETS = (
+    *("data-exercise-widget", "data-training-widget", "data-microgpt-widget"),
+    "data-engine-check-widget",
+)
 WIDGETS = (*PYTHON_WIDGETS, "data-work-panel")
 BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
 RUNNER_ZIP = "runner.zip"

@@ -24,6 +24,8 @@ from .options import EXTENSION, Options, OptionsError
 from .prerender import PrerenderError, render_math_each
 from .site import Course, SiteError
 from .widget_data import (
+    engine_check_data,
+    engine_check_html,
     microgpt_data,
     microgpt_html,
     training_data,
@@ -95,6 +97,7 @@ class _Prepare(Preprocessor):
             "training": lambda body: _trainer(course, body, "training"),
             "microgpt": lambda body: _trainer(course, body, "microgpt"),
             "work": work_html,
+            "engine-check": lambda body: _engine_check(course, body, to_html),
         }
         try:
             return lessons.prepare(text, path, course.root, to_html, widgets).split("\n")
@@ -147,6 +150,12 @@ def _trainer(course, body, kind):
     data = make_data(course.catalog)
     data["time_limit"] = course.options.time_limit
     return make_html(data)
+
+
+def _engine_check(course, body, to_html):
+    data = engine_check_data(body.strip(), course.catalog, to_html)
+    data["time_limit"] = course.options.time_limit
+    return engine_check_html(data)
 
 
 def _failure(message, config):

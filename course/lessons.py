@@ -32,7 +32,7 @@ CODE_IN_PRE = re.compile(
 )
 PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])(?![^>]*>(?:<span[^>]*></span>)?<code)")
 OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
-WIDGETS = ("exercise", "training", "microgpt", "work")
+WIDGETS = ("exercise", "training", "microgpt", "work", "engine-check")
 # fences the course replaces: at the left margin, alone
 FENCED = ("graph", "quiz", "source", *WIDGETS)
 

@@ -43,7 +43,10 @@ CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
 NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
-KINDS = {"python", "output", "graph", "quiz", "source", "exercise", "training", "microgpt", "work"}
+KINDS = {
+    *("python", "output", "graph", "quiz", "source"),
+    *("exercise", "training", "microgpt", "work", "engine-check"),
+}
 
 
 @dataclass

@@ -223,6 +223,36 @@ def microgpt_html(data):
     )
 
 
+ENGINE_NOSCRIPT = "Checking your engine runs Python in your browser: it needs JavaScript."
+
+
+def engine_check_data(design, catalog, to_html):
+    """The data of "Check my whole engine" on its own (widget/src/exercise/engine-check.js), for
+    a ```` ```engine-check ```` block naming a design: the design's op tabs as the exercise
+    widget has them, for the code saved there and their rungs of the ladder (ladder.js counts
+    the hints); no words of theirs are shown, and no solution."""
+    if design not in DESIGNS:
+        raise ValueError(
+            f"an ```engine-check block names one design ({', '.join(DESIGNS)}), not {design!r}"
+        )
+    tabs = [e for e in catalog.values() if e.kind == "op" and e.design == design]
+    hidden = {"prompt": "", "why": "", "solutions": {}}
+    exercises = [
+        _exercise(tab, to_html, "") | hidden | {"hints": [""] * len(tab.hints)} for tab in tabs
+    ]
+    return {"design": design, "exercises": exercises, "designs": {design: _design(design, catalog)}}
+
+
+def engine_check_html(data):
+    """The placeholder element of "Check my whole engine": its data, and words for no JavaScript."""
+    return (
+        '<div class="engine-check-widget" data-engine-check-widget data-search-exclude>\n'
+        f"<template data-exercise-data>{safe_json(data)}</template>\n"
+        f'<noscript><p class="exercise-widget__noscript">{html.escape(ENGINE_NOSCRIPT)}</p>'
+        "</noscript>\n</div>"
+    )
+
+
 def work_html(body):
     """The element "Download my work" and "Load work" hydrate (widget/src/work/panel.js)."""
     if body.strip():

@@ -122,13 +122,52 @@ def broken(outcome):
 def search(design, ops, run, count, seed, batch=BATCH):
     """The Finding of `count` random graphs over `ops` (seeded by `seed`), run by `run`,
     `batch` graphs at a time."""
+    return drive(searching(design, ops, count, seed, batch), run)
+
+
+def shrink(failure, run, labels):
+    """A smallest Failure that `failure`'s graph shrinks to: each round runs every smaller
+    candidate at once and keeps the first that still fails."""
+    return drive(shrinking(failure, labels), run)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Graphs to run, as `searching` asks: `first` the place (1-based) of the first among the
+    `of` graphs drawn, or 0 for shrinking's candidates."""
+
+    graphs: list
+    first: int = 0
+    of: int = 0
+
+
+def drive(steps, run):
+    """What the generator `steps` (`searching`, `shrinking`) returns, each Batch it yields run
+    by `run`; a run that raises Unrunnable is thrown into it. The page drives the same
+    generators a message at a time (grader/fuzz_page.py)."""
+    try:
+        asked = next(steps)
+        while True:
+            try:
+                outcome = run(asked.graphs)
+            except Unrunnable as error:
+                asked = steps.throw(error)
+            else:
+                asked = steps.send(outcome)
+    except StopIteration as done:
+        return done.value
+
+
+def searching(design, ops, count, seed, batch=BATCH):
+    """`search` as a generator: yields each Batch to run, is sent what the run gave (or thrown
+    Unrunnable), and returns the Finding."""
     labels = design["labels"]
     drawn = random_graphs(design, ops, seed)
     done = 0
     while done < count:
         graphs = list(islice(drawn, min(batch, count - done)))
         try:
-            outcome = run(graphs)
+            outcome = yield Batch(graphs, done + 1, count)
         except Unrunnable as error:
             return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
         if broken(outcome):
@@ -136,15 +175,14 @@ def search(design, ops, run, count, seed, batch=BATCH):
         found = first_failure(graphs, outcome, labels)
         if found:
             index, failure = found
-            smallest = shrink(failure, run, labels)
+            smallest = yield from shrinking(failure, labels)
             return Finding(done + index + 1, failure, done + index + 1, smallest)
         done += len(graphs)
     return Finding(done)
 
 
-def shrink(failure, run, labels):
-    """A smallest Failure that `failure`'s graph shrinks to: each round runs every smaller
-    candidate at once and keeps the first that still fails."""
+def shrinking(failure, labels):
+    """`shrink` as a generator, as `searching` is one."""
     for _ in range(MOST_ROUNDS):
         here = size(failure.graph)
         candidates = [c for c in _unique(candidates_of(failure.graph, labels)) if size(c) < here]
@@ -152,7 +190,7 @@ def shrink(failure, run, labels):
         if not candidates:
             return failure
         try:
-            outcome = run(candidates)
+            outcome = yield Batch(candidates)
         except Unrunnable:
             return failure  # a candidate ran too long: the graph as it is still fails
         found = None if broken(outcome) else first_failure(candidates, outcome, labels)

@@ -13,13 +13,10 @@ import json
 import sys
 from pathlib import Path
 
-from runner.assembly import is_stub
-from runner.fuzz import statement
-
-from .disclosure import tells
 from .exercises import load_catalog
-from .figures import seven
 from .fuzz import Unrunnable, search
+from .fuzz_page import written as written_bodies
+from .fuzz_words import ops_count, outcome, program, quiet
 from .handin import HandInError, code_key, read_handin
 from .isolated import RunFailed, in_child
 from .runner_data import runner_data
@@ -90,16 +87,12 @@ def _positive(text):
 
 
 def written(handin, catalog, design):
-    """`{op: code}` of the ops of `design` whose tab holds more than its starter code."""
-    found = {}
-    for exercise in catalog.values():
-        if exercise.design != design or exercise.kind != "op":
-            continue
-        op = exercise.ops[0]
-        code = handin.code.get(code_key(design, op))
-        if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):
-            found[op] = code
-    return found
+    """`{op: code}` of the ops of `design` whose tab holds more than its starter code (the
+    page's check chooses them the same way, grader/fuzz_page.py)."""
+    ops = [e.ops[0] for e in catalog.values() if e.design == design and e.kind == "op"]
+    return written_bodies(
+        catalog, design, {op: handin.code.get(code_key(design, op)) for op in ops}
+    )
 
 
 def isolated(design, bodies):
@@ -123,7 +116,7 @@ def told(finding, whose, labels, args):
     """What the search found, in words that state no local derivative (grader/disclosure.py):
     the graph, the leaf, and the two numbers."""
     if finding.broken:
-        return f"{whose} do not compile, so no graph ran: {_quiet(finding.broken)}"
+        return f"{whose} do not compile, so no graph ran: {quiet(finding.broken)}"
     if finding.stopped:
         return f"{whose}: a run of {finding.stopped}"
     if not finding.first:
@@ -131,47 +124,11 @@ def told(finding, whose, labels, args):
     smallest = finding.smallest
     lines = [
         f"{whose} fail on graph {finding.number} of {args.graphs} (seed {args.seed}), which "
-        f"has {_ops(finding.first.graph)}. The smallest graph that still fails has "
-        f"{_ops(smallest.graph)}:",
+        f"has {ops_count(finding.first.graph)}. The smallest graph that still fails has "
+        f"{ops_count(smallest.graph)}:",
         "",
         *program(smallest.graph, labels),
         "",
+        outcome(smallest),
     ]
-    if smallest.error:
-        lines.append(f"Your engine raised an error: {_quiet(smallest.error)}")
-    else:
-        got = seven(smallest.got) if isinstance(smallest.got, float) else smallest.got
-        lines.append(
-            f"{smallest.leaf}.grad: your engine gives {got}, "
-            f"the answer key {seven(smallest.expected)}."
-        )
     return "\n".join(lines)
-
-
-def program(graph, labels):
-    """The graph as Python, one statement a line, its output named `out`."""
-    lines = [f"{leaf} = Value({value!r})" for leaf, value in graph["leaves"]]
-    nodes = graph["nodes"]
-    lines += [statement(node, labels) for node in nodes[:-1]]
-    if nodes:
-        lines.append(statement(["out", *nodes[-1][1:]], labels))
-    output = "out" if nodes else graph["leaves"][0][0]
-    if graph["grad"] == 1.0:
-        lines.append(f"{output}.backward()")
-    else:
-        lines.append(
-            f"# the backward pass, from {output}.grad = {graph['grad']!r} "
-            "(backward() itself starts from 1.0)"
-        )
-    return lines
-
-
-def _ops(graph):
-    count = len(graph["nodes"])
-    return f"{count} op" + ("" if count == 1 else "s")
-
-
-def _quiet(summary):
-    """An error's summary, without its message if that states a local derivative (the message
-    may quote the learner's code)."""
-    return summary.partition(":")[0] if tells(summary) else summary

@@ -18,6 +18,7 @@ class runs it to finite numbers of moderate size, so that a graph never fails by
 of an op (the log of a negative number, an overflowing exp) or by float round-off.
 """
 
+import json
 import math
 import random
 
@@ -25,7 +26,7 @@ from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .graph import topological
 from .numbers import encode
-from .observe import make_class, value_maker
+from .observe import data, make_class, observe_checks, value_maker
 from .sandbox import CappedOutput, guarded
 
 SYMBOLS = {"__add__": "+", "__mul__": "*"}  # the binary ops, called with an operator
@@ -206,11 +207,38 @@ def run_graphs(design, bodies, graphs):
     return {"broken": None, "reports": reports}
 
 
+def as_exercise(design, bodies, graph):
+    """A graph as an exercise of one check, for runner/observe.py (`observe_checks`): the
+    learner's `bodies` are its ops; every leaf's grad is what it checks (grader/fuzz_page.py)."""
+    ops = [op for op, body in bodies.items() if op in design["labels"] and isinstance(body, str)]
+    check = {
+        "build": build_code(graph, design["labels"]),
+        "leaves": dict(graph["leaves"]),
+        "grad": graph["grad"],
+        "output": output_name(graph),
+    }
+    return {"ops": ops, "stubs": {op: "" for op in ops}, "checks": [check]}
+
+
+def ask_json(design_name, bodies_json, ask_json):
+    """The browser runner's half of the page's check (grader/fuzz_page.py says what to ask):
+    `{"graphs": [...]}` gives `run_graphs` for them, `{"observe": graph}` runner/observe.py's
+    observation of that one graph, each as JSON."""
+    design = data()["designs"][design_name]
+    bodies = json.loads(bodies_json)
+    bodies = bodies if isinstance(bodies, dict) else {}
+    ask = json.loads(ask_json)
+    if "observe" in ask:
+        return json.dumps(
+            observe_checks(as_exercise(design, bodies, ask["observe"]), design, bodies)
+        )
+    return json.dumps(run_graphs(design, bodies, ask["graphs"]))
+
+
 def main():
     """`python -m runner.fuzz`: graphs run in a process of their own, for grader/fuzz_cli.py.
     Reads `{"design", "bodies", "graphs", "out"}` as JSON on stdin and writes what
     `run_graphs` gives to the file `out`."""
-    import json
     import sys
     from pathlib import Path
 

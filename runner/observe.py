@@ -79,7 +79,12 @@ def observe(exercise_id, bodies, known=None):
     what grader/runner_data.py gives (by default, data.json)."""
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
-    design = known["designs"][exercise["design"]]
+    return observe_checks(exercise, known["designs"][exercise["design"]], bodies)
+
+
+def observe_checks(exercise, design, bodies):
+    """`observe` of an exercise given as data (`{"ops", "stubs", "checks"}`, as data.json holds
+    one) on `design`: the fuzzer's smallest failing graph is one (runner/fuzz.py)."""
     used, theirs = bodies_to_run(exercise, design, bodies)
     output = CappedOutput()
     observation = {"checks": [], "error": None}

@@ -124,6 +124,22 @@ def test_the_diamond_passes(visit):
     assert driver.call("errors") == []
 
 
+def test_check_my_whole_engine_finds_an_equals_seen_only_on_a_shared_node(visit, exercises):
+    """`=` for `+=` in `__mul__`: found among 500 random graphs, shrunk to three ops at most and
+    judged; the reference then gives no failing graph (widget/src/exercise/engine-check.js)."""
+    driver, _, _ = visit
+    wrong = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
+    found = driver.call("checkEngine", wrong)
+    assert found["state"] == "fail" and found["verdict"] == "fail", found
+    lines = found["program"].splitlines()
+    ops = [line for line in lines if re.match(r"\w+ = ", line) and "Value(" not in line]
+    assert 1 <= len(ops) <= 3, found
+    assert re.match(r"Graph \d+ of 500 fails", found["summary"]), found
+    passed = driver.call("checkEngine", exercises["mul"].solutions["mul"])
+    assert passed["state"] == "pass" and passed["summary"].startswith("No failing graph in 500")
+    assert driver.call("errors") == []
+
+
 @pytest.mark.parametrize("kind", ["choice", "number"])
 def test_the_quizzes_take_an_answer(visit, kind):
     driver, site_url, _ = visit

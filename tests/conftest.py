@@ -8,7 +8,7 @@ import pytest
 from course import pagecode, quiz
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
-from runner import nudge, observe
+from runner import fuzz, nudge, observe
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -24,7 +24,7 @@ def runner_zip_data(exercises):
     data.json (`observe.data()`): for tests of those entry points, in CPython."""
     known = runner_data(exercises)
     with pytest.MonkeyPatch.context() as patch:
-        for module in (observe, nudge):
+        for module in (observe, nudge, fuzz):
             patch.setattr(module, "data", lambda: known)
         yield known
 

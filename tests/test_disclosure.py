@@ -276,3 +276,18 @@ def nudge_answer(exercise_id, bodies, values):
     from runner.nudge import nudge
 
     return nudge(exercise_id, bodies, values, known=runner_data(EXERCISES))
+
+
+def test_the_engine_check_s_golden_words_state_no_local_derivative():
+    """ "Check my whole engine"'s words for every known wrong answer, below the formula rung
+    (tests/fuzz_transcript.txt, held to the live words by tests/test_fuzz.py); the judged
+    check quotes the learner's own line where it raised, as any check does."""
+    sections = (Path(__file__).parent / "fuzz_transcript.txt").read_text().split("\n## ")
+    wrong = {f"{e.id}: {w.name}": w.bodies for e in catalog().values() for w in e.known_wrong}
+    wrong = {
+        name: bodies for name, bodies in wrong.items() if catalog()[name.split(":")[0]].kind == "op"
+    }
+    assert len(sections) == len(wrong) + 4  # and the references, stubs, a SyntaxError, a time-out
+    for section in sections:
+        bodies = wrong.get(section.removeprefix("## ").partition("\n")[0], {})
+        assert tells(without_their_code(section, bodies)) == [], section

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from test_disclosure import without_their_code
 
 from grader import fuzz_cli
 from grader.disclosure import tells
@@ -17,6 +18,7 @@ from grader.exercises import load_catalog
 from grader.fuzz import first_failure, search
 from grader.handin import code_key
 from grader.runner_data import runner_data
+from grader.transcript import transcript
 from runner.fuzz import build_code, random_graphs, run_graphs
 
 CATALOG = load_catalog()
@@ -41,6 +43,7 @@ found = json.dumps([bad.number, bad.smallest.graph, bad.smallest.leaf,
                     round(bad.smallest.got, 7), good.searched, good.failed])
 found
 """
+pytestmark = pytest.mark.usefixtures("runner_zip_data")  # the page's runner reads it
 
 
 def in_process(design, bodies):
@@ -213,3 +216,123 @@ def test_the_grader_s_commands_include_fuzz(tmp_path):
         [sys.executable, "-m", "grader", "fuzz", "--help"], capture_output=True, text=True
     )
     assert helped.returncode == 0 and "--graphs" in helped.stdout
+
+
+# The page's session (grader/fuzz_page.py), both halves in this process as the two workers run
+# them: the judge's answers and the runner's (runner/fuzz.py ask_json), each as JSON.
+GOLDEN = ROOT / "tests" / "fuzz_transcript.txt"
+
+
+def page_session(design, bodies, count=500, told=(), session=1):
+    """`(answers, done)`: every answer the judge gave, and what it found."""
+    from grader import fuzz_page
+    from runner.fuzz import ask_json
+
+    bodies_json = json.dumps(bodies)
+    answers = [
+        json.loads(fuzz_page.begin_json(session, design, bodies_json, count, 0, json.dumps(told)))
+    ]
+    while "ask" in answers[-1]:
+        ran = ask_json(design, bodies_json, json.dumps(answers[-1]["ask"]))
+        answers.append(json.loads(fuzz_page.next_json(session, ran)))
+    return answers, answers[-1]["done"]
+
+
+def fuzz_words(done):
+    """What the page shows of a session, its own words and the judged check's, as text."""
+    lines = [f"verdict: {done['verdict']}", f"summary: {done['summary']}"]
+    if done["verdict"] == "fail":
+        lines += [f"program: {line}" for line in done["program"].splitlines()]
+        lines.append(f"outcome: {done['outcome']}")
+        lines += ["judged, as any check:", *transcript(done["result"]).splitlines()]
+    return "\n".join(lines)
+
+
+def known_wrong_sessions():
+    for exercise in OP_EXERCISES:
+        op = exercise.ops[0]
+        for wrong in exercise.known_wrong:
+            yield f"{exercise.id}: {wrong.name}", exercise.design, {op: wrong.bodies[op]}
+
+
+def other_outcomes():
+    """`(name, words)` of what else a session can say: the references, nothing written, a class
+    that does not compile, a run past its time limit."""
+    from grader import fuzz_page
+
+    refs = KNOWN["designs"]["local_grads"]["references"]
+    yield "local_grads: the references", fuzz_words(page_session("local_grads", refs, 100)[1])
+    yield "closures: the starter code", fuzz_words(page_session("closures", {"mul": "pass"})[1])
+    broken = page_session("closures", {"mul": "self.grad += (other.data"}, 25)[1]
+    yield "closures: a SyntaxError", fuzz_words(broken)
+    fuzz_page.begin_json(9, "closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
+    timed_out = json.loads(fuzz_page.next_json(9, None, "still running after 5 s"))["done"]
+    yield "closures: past the time limit", fuzz_words(timed_out)
+
+
+def test_the_page_s_session_finds_shrinks_and_judges_a_shared_node_s_equals():
+    """`=` for `+=` in __mul__ alone: progress as graph numbers, then shrinking, then the
+    smallest graph observed and judged as a check of its own, every leaf checked."""
+    wrong = {"mul": "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"}
+    answers, done = page_session("closures", wrong)
+    assert answers[0]["progress"] == {"graph": 1, "last": 25, "of": 500}
+    assert any(a.get("progress") == {"shrinking": True} for a in answers)
+    assert answers[-2]["ask"].keys() == {"observe"}
+    assert done["verdict"] == "fail" and done["result"]["verdict"] == "fail"
+    ops = [line for line in done["program"].splitlines() if " = Value(" not in line][:-1]
+    assert 1 <= len(ops) <= 3
+    assert done["outcome"].startswith(("a.grad: your engine gives", "b.grad", "c.grad"))
+    checked = [row["value"] for row in done["result"]["checks"][0]["rows"]]
+    assert all(name.endswith(".grad") for name in checked)
+    assert tells(fuzz_words(done)) == []
+
+
+def test_the_page_s_session_passes_the_references_and_says_what_else_it_found():
+    refs = KNOWN["designs"]["closures"]["references"]
+    assert page_session("closures", refs)[1]["summary"].startswith("No failing graph in 500: ")
+    assert page_session("closures", {"mul": "pass"})[1]["verdict"] == "nothing"
+    broken = page_session("local_grads", {"mul": "(other.data,"}, 20)[1]
+    assert broken["verdict"] == "error" and "does not compile" in broken["summary"]
+
+
+def test_the_page_s_session_after_a_time_out_a_forged_report_and_a_stop():
+    from grader import fuzz_page
+
+    fuzz_page.begin_json(5, "closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
+    done = json.loads(fuzz_page.next_json(5, None, "still running after 5 s"))["done"]
+    assert done["summary"] == "A run of graphs 1 to 25: still running after 5 s."
+    fuzz_page.begin_json(6, "closures", json.dumps({"mul": "self.grad += 1"}), 50, 0)
+    forged = json.loads(fuzz_page.next_json(6, '{"reports": "all passed"}'))
+    assert forged.get("progress") == {"shrinking": True}, "a report no run could send fails"
+    fuzz_page.end(6)
+    assert json.loads(fuzz_page.next_json(6, "{}")) == {"done": None}
+
+
+def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file():
+    """Below the formula rung (no op told): `FUZZ_GOLDEN=write pytest ...` writes the file
+    again, to review as a diff."""
+    import os
+
+    said = []
+    for number, (name, design, bodies) in enumerate(known_wrong_sessions(), 10):
+        _, done = page_session(design, bodies, session=number)
+        words = fuzz_words(done)
+        # the judged check's error quotes the learner's own line, as any check's does
+        assert tells(without_their_code(words, bodies)) == [], (name, words)
+        said.append(f"## {name}\n{words}\n")
+    said += [f"## {name}\n{words}\n" for name, words in other_outcomes()]
+    text = "\n".join(said)
+    if os.environ.get("FUZZ_GOLDEN") == "write":
+        GOLDEN.write_text(text)
+    assert GOLDEN.read_text() == text
+
+
+def test_the_page_s_session_says_an_op_s_rule_only_once_its_tab_reached_the_formula_rung():
+    """The judged check's words follow the ladder: `told` (the tabs at their formula rung, as
+    the page's ladder.js gives them) lets the rule be said, for that op only."""
+    wrong = {"mul": "self.grad += self.data * out.grad\nother.grad += other.data * out.grad"}
+    below = fuzz_words(page_session("closures", wrong)[1])
+    other = fuzz_words(page_session("closures", wrong, told=["add"])[1])
+    told = fuzz_words(page_session("closures", wrong, told=["mul"])[1])
+    assert tells(below) == [] and below == other
+    assert told != below

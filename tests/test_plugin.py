@@ -15,7 +15,14 @@ import pytest
 from conftest import unused
 
 from course import assets, csp, lessons
-from course.widget_data import UnknownExercise, safe_json, widget_data, widget_html
+from course.widget_data import (
+    UnknownExercise,
+    engine_check_data,
+    engine_check_html,
+    safe_json,
+    widget_data,
+    widget_html,
+)
 from grader.exercises import load_catalog
 from grader.scaffold import labels
 from microgpt.names import load as load_names
@@ -37,7 +44,11 @@ def names(ids):
 
 
 def replaced(text):
-    widgets = {"exercise": names, "training": lambda body: "<training>"}
+    widgets = {
+        "exercise": names,
+        "training": lambda body: "<training>",
+        "engine-check": lambda body: f"<engine {body.strip()}>",
+    }
     return lessons.prepare(textwrap.dedent(text), "page.md", ROOT, to_html, widgets)
 
 
@@ -161,6 +172,36 @@ def test_widget_html_holds_the_json_and_a_noscript_message():
     assert "<noscript>" in element and "JavaScript" in element
 
 
+def test_an_engine_check_block_names_a_design_and_carries_its_op_tabs_without_words():
+    """ "Check my whole engine" on its own (widget/src/exercise/engine-check.js): the design's
+    op tabs, for their saved code and rungs (the number of hints), no prompt nor solution."""
+    assert "<engine closures>" in replaced("```engine-check\nclosures\n```\n")
+    data = engine_check_data("closures", CATALOG, to_html)
+    ops = sorted(e.ops[0] for e in CATALOG.values() if e.kind == "op" and e.design == "closures")
+    assert sorted(tab["ops"][0] for tab in data["exercises"]) == ops
+    for tab in data["exercises"]:
+        assert tab["solutions"] == {} and tab["prompt"] == "" and set(tab["hints"]) == {""}
+        assert len(tab["hints"]) == len(CATALOG[tab["id"]].hints)
+    assert list(data["designs"]) == ["closures"]
+    element = engine_check_html(data)
+    assert element.startswith('<div class="engine-check-widget" data-engine-check-widget')
+    assert json.loads(DATA.search(element).group(1)) == data
+    with pytest.raises(ValueError, match="names one design"):
+        engine_check_data("micrograd", CATALOG, to_html)
+
+
+def test_built_page_holds_the_engine_check(site):
+    page = (site / "index.html").read_text()
+    assert "data-engine-check-widget" in page
+    data = json.loads(DATA.findall(page)[1])
+    assert data["design"] == "local_grads" and data["time_limit"] > 0
+
+
+def test_a_page_with_only_an_engine_check_starts_python_early(site):
+    page = "<html><head></head><body><div data-engine-check-widget></div></body></html>"
+    assert "data-worker=" in assets.start_python_early(page, "", site)
+
+
 def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
     """Without node_modules/pyodide the build stops with a message naming `npm ci`."""
     with pytest.raises(assets.AssetError, match="run `npm ci`"):
@@ -191,7 +232,10 @@ def mkdocs_build(project, page, setting=""):
 def site(tmp_path_factory):
     """A built one-page site with a widget of two exercises."""
     project = tmp_path_factory.mktemp("project")
-    page = "# Page\n\nPython is {{ python_download }}.\n\n```exercise\nmul diamond\n```\n"
+    page = (
+        "# Page\n\nPython is {{ python_download }}.\n\n```exercise\nmul diamond\n```\n"
+        "\n```engine-check\nlocal_grads\n```\n"
+    )
     done = mkdocs_build(project, page)
     assert done.returncode == 0, done.stderr
     return project / "site"

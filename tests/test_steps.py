@@ -7,8 +7,7 @@ import math
 
 import pytest
 
-from grader.runner_data import runner_data
-from runner.observe import make_class, use_data
+from runner.observe import make_class
 from training.steps import steps
 
 
@@ -101,9 +100,8 @@ def test_an_exception_ends_the_call_keeping_the_losses_before_it():
     assert ran.error["type"] == "ZeroDivisionError" and ran.error["slot"] is None
 
 
-def test_an_exception_in_the_learners_code_is_described_at_their_line(exercises):
-    design = runner_data(exercises)
-    use_data(design)
+def test_an_exception_in_the_learners_code_is_described_at_their_line(runner_zip_data):
+    design = runner_zip_data
     closures = design["designs"]["closures"]
     body = "self.grad += out.grad\nraise ValueError('mine')\n"
     value, slots = make_class(closures, closures["references"] | {"relu": body}, {"relu": body})

@@ -90,6 +90,23 @@
       button("Stop").click();
       return verdict();
     },
+    /** "Check my whole engine" on the diamond tab, after writing `mul` on the `__mul__` tab. */
+    async checkEngine(mul) {
+      await open("__mul__");
+      await write(mul);
+      await open("diamond");
+      const section = panel().querySelector("[data-engine-check]");
+      [...section.querySelectorAll("button")].find((b) => named(b) === "Check my whole engine").click();
+      const answered = () => !["idle", "running"].includes(section.dataset.engineCheck);
+      await until(answered, "the engine check's answer");
+      const text = (selector) => section.querySelector(selector)?.textContent ?? "";
+      return {
+        state: section.dataset.engineCheck,
+        summary: squash(text(".mg-engine__summary")),
+        program: text(".mg-engine__program"),
+        verdict: section.querySelector("[data-verdict]")?.dataset.verdict ?? null,
+      };
+    },
     async state(name) {
       await open(name);
       const wanted = tab(name);

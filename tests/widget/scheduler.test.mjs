@@ -382,3 +382,137 @@ test("a nudge goes to the spare like a run, and its measures come back unjudged"
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "its runner is ended at once");
   assert.ok(page.spawned, "and the next spare starts");
 });
+
+// "Check my whole engine" (scheduler-fuzz.js): the judge decides, a runner kept for the session runs
+const FUZZ = {
+  type: "fuzz",
+  design: "closures",
+  bodies: { mul: "pass" },
+  count: 500,
+  seed: 0,
+  told: [],
+  limitMs: 5000,
+};
+const ASK = (graphs) => JSON.stringify({ ask: { graphs }, progress: { graph: 1, last: 25, of: 500 } });
+const judgeAsks = (page) => page.did("post", { worker: JUDGE }).map((a) => a.message);
+
+test("a fuzz session asks the judge first, then keeps the spare for every ask; a new spare starts", () => {
+  const page = Page.ready();
+  page.send({ ...FUZZ, job: 7 });
+  const [begin] = judgeAsks(page);
+  assert.equal(begin.type, "fuzz-begin");
+  assert.deepEqual([begin.session, begin.design, begin.count, begin.seed], [7, "closures", 500, 0]);
+  assert.equal(page.did("post", { worker: FIRST_RUNNER }).length, 0, "nothing runs before the judge asks");
+  page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([1]) });
+  assert.deepEqual(page.did("fuzz-progress")[0], {
+    do: "fuzz-progress",
+    job: 7,
+    progress: { graph: 1, last: 25, of: 500 },
+  });
+  const [run] = page.did("post", { worker: FIRST_RUNNER });
+  assert.deepEqual(run.message, { type: "fuzz", design: "closures", bodies: { mul: "pass" }, ask: '{"graphs":[1]}' });
+  assert.equal(page.did("timer", { key: "fuzz" })[0].ms, 5000);
+  const spare = page.spawned;
+  assert.ok(spare > FIRST_RUNNER, "a new spare starts for the page's runs");
+  page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: '{"reports": []}' });
+  const [next] = judgeAsks(page);
+  assert.deepEqual([next.type, next.session, next.ran, next.stopped], ["fuzz-next", 7, '{"reports": []}', ""]);
+  assert.equal(page.did("clear-timer", { key: "fuzz" }).length, 1);
+  page.from(JUDGE, { type: "fuzzed", id: next.id, answer: ASK([2]) });
+  assert.equal(page.did("post", { worker: FIRST_RUNNER }).length, 1, "the same runner runs the next ask");
+  assert.equal(describe(page.state).settled, false);
+  page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" });
+  const done = judgeAsks(page)[0];
+  page.from(JUDGE, { type: "fuzzed", id: done.id, answer: JSON.stringify({ done: { verdict: "pass" } }) });
+  assert.deepEqual(page.did("settle")[0], { do: "settle", job: 7, outcome: { fuzzed: { verdict: "pass" } } });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "the session's runner is ended");
+  assert.equal(judgeAsks(page).length, 0, "the judge ended the session itself");
+  assert.equal(page.state.fuzz, null);
+});
+
+test("Stop ends a fuzz session at once: its runner ended, the judge told, its late answers ignored", () => {
+  const page = Page.ready();
+  page.send({ ...FUZZ, job: 7 });
+  const begin = judgeAsks(page)[0];
+  page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([1]) });
+  page.send({ type: "stop", job: 7, reason: "stop" });
+  assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "stop", error: null } });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+  assert.deepEqual(judgeAsks(page), [{ type: "fuzz-end", session: 7 }]);
+  assert.deepEqual(page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" }), []);
+  assert.deepEqual(page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([3]) }), []);
+  assert.equal(page.state.fuzz, null);
+});
+
+test("a fuzz session waiting for the judge is dropped by Stop; one whose widget left is stopped", () => {
+  const page = new Page();
+  page.send({ ...FUZZ, job: 3 });
+  assert.deepEqual(page.did("reject"), []);
+  page.send({ type: "stop", job: 3, reason: "stop" });
+  assert.deepEqual(page.did("settle")[0], {
+    do: "settle",
+    job: 3,
+    outcome: { stopped: { reason: "stop", error: null } },
+  });
+  const ready = Page.ready();
+  ready.send({ ...FUZZ, job: 4 });
+  ready.send({ type: "left", job: 4 });
+  assert.deepEqual(ready.did("settle")[0].outcome, { stopped: { reason: "left", error: null } });
+});
+
+test("a fuzz run past its limit ends that runner and tells the judge; the next ask takes a new spare", () => {
+  const page = Page.ready();
+  page.send({ ...FUZZ, job: 7 });
+  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  const spare = page.spawned;
+  page.send({ type: "fuzz-time-up", job: 7 });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+  const [told] = judgeAsks(page);
+  assert.deepEqual([told.type, told.ran, told.stopped], ["fuzz-next", null, "still running after 5 s"]);
+  page.from(JUDGE, {
+    type: "fuzzed",
+    id: told.id,
+    answer: JSON.stringify({ ask: { observe: {} }, progress: { shrunk: true } }),
+  });
+  assert.equal(page.did("post").length, 0, "the spare is still loading");
+  page.from(spare, { type: "ready", ms: 500, restored: "runner" });
+  assert.deepEqual(page.did("post", { worker: spare })[0].message.ask, '{"observe":{}}');
+  assert.deepEqual(page.send({ type: "fuzz-time-up", job: 99 }), [], "another job's timer does nothing");
+});
+
+test("a fuzz runner that crashes or sends too much: the session crashes, or the judge gets nothing", () => {
+  const page = Page.ready();
+  page.send({ ...FUZZ, job: 7 });
+  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "x".repeat(MAX_OBSERVATION + 1) });
+  const [next] = judgeAsks(page);
+  assert.equal(next.ran, null);
+  assert.deepEqual(page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" }), [], "one answer per ask");
+  page.from(JUDGE, { type: "fuzzed", id: next.id, answer: ASK([2]) });
+  page.from(FIRST_RUNNER, { type: "crashed", message: "out of memory" });
+  assert.deepEqual(page.did("settle")[0].outcome, { crashed: "out of memory" });
+  assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+  const other = Page.ready();
+  other.send({ ...FUZZ, job: 8 });
+  other.from(JUDGE, { type: "fuzzed", id: judgeAsks(other)[0].id, answer: "not json" });
+  assert.deepEqual(other.did("settle")[0].outcome, { crashed: "the grader's answer was not one it gives" });
+});
+
+test("a fuzz session's runner failing, a restart and a failed Python reject or crash it", () => {
+  const page = Page.ready();
+  page.send({ ...FUZZ, job: 7 });
+  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  page.send({ type: "error", worker: FIRST_RUNNER, message: "boom" });
+  assert.deepEqual(page.did("settle")[0].outcome, { crashed: "boom" });
+  page.send({ ...FUZZ, job: 8 });
+  page.send({ ...FUZZ, job: 9 });
+  assert.equal(page.state.fuzzQueue.length, 1, "one session at a time");
+  page.send({ type: "restart" });
+  assert.deepEqual(
+    page.did("reject").map((a) => a.job),
+    [8, 9],
+  );
+  page.send({ type: "fail", message: "gone" });
+  page.send({ ...FUZZ, job: 10 });
+  assert.deepEqual(page.did("reject")[0], { do: "reject", job: 10, message: "gone" });
+});

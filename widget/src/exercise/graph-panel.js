@@ -6,6 +6,7 @@ import { createViewer } from "../editor/editor.js";
 import { RUN_KEY } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { isStub } from "../shared/scaffold.js";
+import { engineCheck, toldInDesign } from "./engine-check.js";
 import { fullClass, hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
@@ -40,6 +41,15 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, full.button),
     ...[result.el, note, full.content, whyPart.el],
   );
+  // every op of the design, the graph's own or not: the whole engine on random graphs
+  const engine = engineCheck({
+    design,
+    bodies: () => bodies(design),
+    told: () => toldInDesign(model, design),
+    goTo: (op) => goTo(design, op),
+    timeLimit: model.timeLimit,
+  });
+  panel.append(engine.el);
   panel.addEventListener("keydown", (event) => {
     if (!RUN_KEY.pressed(event)) return;
     event.preventDefault();

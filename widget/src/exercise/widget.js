@@ -8,6 +8,7 @@ import { setTextFromElsewhere } from "../editor/editor.js";
 import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
+import { savedBodies } from "./engine-check.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
@@ -45,10 +46,7 @@ export function mountExercise(root) {
   showProblem(store.problem);
 
   /** Every op's current code in a design: the saved code, else the starter code. */
-  const bodies = (design) => {
-    const { stubs } = model.designs[design];
-    return Object.fromEntries(Object.keys(stubs).map((op) => [op, store.code(codeKey(design, op))?.text ?? stubs[op]]));
-  };
+  const bodies = (design) => savedBodies(model, design);
   /** Opens the tab of an op's own exercise in a design, if this widget has one (else null). */
   const goTo = (design, op) => {
     const index = exercises.findIndex((e) => e.kind === "op" && e.design === design && e.ops[0] === op);

@@ -5,6 +5,7 @@
  * and their plotting library come in chunks of their own, loaded only on a page that has one.
  * A lesson page loads Python ahead, when idle, for the exercises that follow (prefetch.js).
  */
+import { mountEngineCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
 import { loadAheadWhenIdle } from "./prefetch.js";
@@ -12,6 +13,8 @@ import { workPanel } from "../work/panel.js";
 import { python } from "./python.js";
 
 const mounted = new WeakSet();
+const PYTHON_WIDGETS =
+  "[data-exercise-widget], [data-training-widget], [data-microgpt-widget], [data-engine-check-widget]";
 
 /** Mounts `el` with `mount(el)`; on failure says so where the widget would be, never a blank. */
 function mountOne(el, mount, what) {
@@ -35,10 +38,11 @@ function mountAll() {
   const exercises = unmounted("[data-exercise-widget]");
   const trainings = unmounted("[data-training-widget]");
   const gpts = unmounted("[data-microgpt-widget]");
-  if (exercises.length || trainings.length || gpts.length) python.start();
-  else if (!document.querySelector("[data-exercise-widget], [data-training-widget], [data-microgpt-widget]"))
-    loadAheadWhenIdle();
+  const checks = unmounted("[data-engine-check-widget]");
+  if (exercises.length || trainings.length || gpts.length || checks.length) python.start();
+  else if (!document.querySelector(PYTHON_WIDGETS)) loadAheadWhenIdle();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
+  for (const el of checks) mountOne(el, mountEngineCheck, "Check my whole engine");
   for (const el of unmounted("[data-work-panel]"))
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
   for (const el of trainings) {

@@ -94,6 +94,20 @@ class Python {
   }
 
   /**
+   * "Check my whole engine" (scheduler-fuzz.js): the learner's `bodies` of a `design` on `count`
+   * random graphs, drawn from `seed`, on a runner of the session's own, the judge deciding.
+   * Returns `{done, stop()}`: `done` resolves with `{fuzzed}` (grader/fuzz_page.py's `done`),
+   * `{stopped: {reason}}` or `{crashed: message}`; `onProgress(progress)` hears each step.
+   */
+  fuzz(design, bodies, { count = 500, seed = 0, told = [], timeLimit = DEFAULT_LIMIT_S, owner = null, onProgress }) {
+    this.start();
+    const job = ++this.#ids;
+    const done = new Promise((resolve, reject) => this.#jobs.set(job, { resolve, reject, owner, onProgress }));
+    this.#dispatch({ type: "fuzz", job, design, bodies, count, seed, told, limitMs: timeLimit * 1000 });
+    return { done, stop: () => this.#dispatch({ type: "stop", job, reason: "stop" }) };
+  }
+
+  /**
    * A training session (training-session.js) on a runner of its own, which it keeps until
    * `stop()`; resolves once a runner is ready, rejects when Python cannot start.
    */
@@ -172,6 +186,9 @@ class Python {
       case "reject":
         this.#jobs.get(action.job)?.reject(new Error(action.message));
         this.#jobs.delete(action.job);
+        return;
+      case "fuzz-progress":
+        this.#jobs.get(action.job)?.onProgress?.(action.progress);
         return;
       case "status":
         for (const listener of this.#listeners) listener(action.status);

@@ -29,7 +29,19 @@
  * message}`, `status {status}`, `timer {key, ms, event}`, `clear-timer {key}`, `after-paint
  * {event}`, `check-policy {message}`, `save-snapshot {role, blob, digest, key}`, `keep-wasm {module}`,
  * `mark {name, detail}`, `measure {name, start, end, detail}`.
+ *
+ * "Check my whole engine"'s sessions have transitions of their own, in scheduler-fuzz.js.
  */
+import {
+  fuzzBusy,
+  fuzzTimeUp,
+  fuzzWorkerFailed,
+  killFuzz,
+  pumpFuzz,
+  queueFuzz,
+  receiveFuzz,
+  stopFuzz,
+} from "./scheduler-fuzz.js";
 
 // how long an interrupted run may take to say where it was before its runner is ended
 export const INTERRUPT_GRACE_MS = 1000;
@@ -54,6 +66,8 @@ export function initialState() {
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
     runnerLoaded: null, // {memory}: the first runner ready (a run may have taken it since)
     wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
+    fuzz: null, // a "Check my whole engine" session under way (scheduler-fuzz.js)
+    fuzzQueue: [], // and those waiting for it
   };
 }
 
@@ -67,7 +81,7 @@ export function step(state, event) {
 /** What the page announces of its Python (`data-python-*` on <html>), for people and tests. */
 export function describe(state) {
   const { status, judge, spare, run, queue, judging, used } = state;
-  const busy = run || queue.length || judging.length || used.length;
+  const busy = run || queue.length || judging.length || used.length || fuzzBusy(state);
   return {
     state: status.state,
     settled: status.state === "ready" && Boolean(judge?.ready && spare?.ready) && !busy,
@@ -76,6 +90,8 @@ export function describe(state) {
 
 class Machine {
   actions = [];
+
+  maxReport = MAX_OBSERVATION;
 
   constructor(state, now) {
     this.state = state;
@@ -96,11 +112,15 @@ class Machine {
       case "grade":
         return this.grade(event);
       case "stop":
-        return this.stop(event.job, event.reason);
+        return stopFuzz(this, event.job, event.reason) || this.stop(event.job, event.reason);
       case "cancel":
         return this.drop(event.job);
       case "left":
-        return this.stop(event.job, "left");
+        return stopFuzz(this, event.job, "left") || this.stop(event.job, "left");
+      case "fuzz":
+        return queueFuzz(this, event);
+      case "fuzz-time-up":
+        return fuzzTimeUp(this, event.job);
       case "train":
         if (s.status.state === "failed")
           return this.do("refuse-trainer", { trainer: event.trainer, message: s.status.message });
@@ -149,9 +169,10 @@ class Machine {
 
   receive(worker, data) {
     const s = this.state;
-    const known = [s.judge, s.spare, s.run?.runner].find((w) => w?.id === worker);
+    const known = [s.judge, s.spare, s.run?.runner, s.fuzz?.runner].find((w) => w?.id === worker);
     if (!known) return;
     if (s.status.state === "loading") this.listen();
+    if (receiveFuzz(this, known, data)) return;
     switch (data?.type) {
       case "progress":
         if (known === s.judge && s.status.state === "loading") {
@@ -229,6 +250,7 @@ class Machine {
       s.spare = null;
       this.startSpare();
     }
+    pumpFuzz(this);
     // a run need not wait for the judge: its report waits in the judge's port until it is ready
     if (s.run || !s.judge || !s.spare?.ready) return;
     const job = s.queue.shift();
@@ -354,6 +376,7 @@ class Machine {
   workerFailed(worker, message) {
     const s = this.state;
     message ||= "check that assets/course/worker.js is deployed";
+    if (fuzzWorkerFailed(this, worker, message)) return;
     if (s.run?.runner.id === worker) {
       const { job, stopping } = s.run;
       this.endRun();
@@ -396,6 +419,7 @@ class Machine {
     for (const trainer of s.trainers) this.do("refuse-trainer", { trainer, message });
     const jobs = [s.run?.job, ...s.judging.map((entry) => entry.job), ...s.queue].filter(Boolean);
     for (const job of jobs) this.do("reject", { job: job.id, message });
+    killFuzz(this, message);
     Object.assign(s, { judge: null, spare: null, run: null, queue: [], judging: [], trainers: [], used: [] });
     s.runnerLoaded = null;
     s.recovering = null;

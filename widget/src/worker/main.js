@@ -47,7 +47,7 @@ connected.then(async (request) => {
 // a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
-function serveJudge({ run: judge }) {
+function serveJudge({ run: judge, pyodide }) {
   on("judge", ({ id, exercise, bodies, told, observation }) => {
     try {
       const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
@@ -56,6 +56,24 @@ function serveJudge({ run: judge }) {
       send({ type: "judged", id, result: null, message: `${error?.message || error}` });
     }
   });
+  // "Check my whole engine" (grader/fuzz_page.py): the judge draws, judges and shrinks
+  const fuzz = () => pyodide.pyimport("grader.fuzz_page");
+  const answer = (id, call) => {
+    let text;
+    try {
+      text = call();
+    } catch (error) {
+      text = JSON.stringify({ failed: `${error?.message || error}` }); // not an answer it gives
+    }
+    send({ type: "fuzzed", id, answer: text });
+  };
+  on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
+    answer(id, () =>
+      fuzz().begin_json(session, design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? [])),
+    ),
+  );
+  on("fuzz-next", ({ id, session, ran, stopped }) => answer(id, () => fuzz().next_json(session, ran, stopped)));
+  on("fuzz-end", ({ session }) => fuzz().end(session));
 }
 
 function serveRunner(python, interrupt) {
@@ -74,6 +92,15 @@ function serveRunner(python, interrupt) {
     try {
       const nudge = python.pyodide.pyimport("runner.nudge").nudge_json;
       send({ type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) });
+    } catch (error) {
+      send({ type: "crashed", message: `${error?.message || error}` });
+    }
+  });
+  // "Check my whole engine" (runner/fuzz.py): this runner keeps the session until the page ends it
+  on("fuzz", ({ design, bodies, ask }) => {
+    try {
+      const run = python.pyodide.pyimport("runner.fuzz").ask_json;
+      send({ type: "fuzz-ran", answer: run(design, JSON.stringify(bodies), ask) });
     } catch (error) {
       send({ type: "crashed", message: `${error?.message || error}` });
     }

@@ -1,0 +1,147 @@
+"""The judge's half of the page's "Check my whole engine" (widget/src/exercise/engine-check.js):
+grader/fuzz.py's search and shrinking, a message at a time. The judge worker never runs learner
+code: each answer asks the page's runner to run graphs (runner/fuzz.py `ask_json`), and what
+the runner sent back, untrusted, is the next message's. Once a graph fails and is shrunk, the
+runner observes the smallest one as a check of its own, and the judge presents that as any
+check's result (grader/judge.py): the graph view and its step-through, on the learner's rung.
+
+A session's answer, as JSON: `{"ask": {...}, "progress": {...}}` (send `ask` to the runner),
+or `{"done": {...}}` (what the search found: `verdict` "pass", "fail", "error" or "nothing",
+`summary`, and for a failing graph `program`, `outcome` and `result`, the judged check).
+"""
+
+import json
+from dataclasses import replace
+
+from runner.assembly import is_stub
+from runner.fuzz import as_exercise
+
+from .exercises import Check, catalog
+from .fuzz import Batch, Unrunnable, searching
+from .fuzz_words import ops_count, outcome, program, quiet
+from .judge import judge
+from .runner_data import runner_data
+
+BATCH = 25  # graphs a run: the progress line moves every 25
+MOST_SESSIONS = 4  # kept at once: a page runs one, a session left behind is dropped
+_sessions = {}
+_known = {}
+
+
+def written(exercises, design, bodies):
+    """`{op: code}` of the ops of `design` whose `bodies` hold more than the starter code."""
+    found = {}
+    for exercise in exercises.values():
+        if exercise.design != design or exercise.kind != "op":
+            continue
+        op = exercise.ops[0]
+        code = bodies.get(op)
+        if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):
+            found[op] = code
+    return found
+
+
+def begin_json(session, design_name, bodies_json, count, seed, told_json="[]"):
+    """Starts a session of `count` graphs (seeded by `seed`) on the learner's `bodies` ({op:
+    code}, JSON) of `design_name`: its first answer."""
+    bodies = json.loads(bodies_json)
+    told = json.loads(told_json)
+    steps = _session(design_name, bodies if isinstance(bodies, dict) else {}, count, seed, told)
+    _sessions[session] = steps
+    while len(_sessions) > MOST_SESSIONS:
+        _sessions.pop(next(iter(_sessions)))
+    return _answer(session, lambda: next(steps))
+
+
+def next_json(session, ran_json, stopped=""):
+    """The session's next answer, given what the runner sent for the last (`ran_json`), or
+    `stopped`, why it sent nothing (its time limit passed)."""
+    steps = _sessions.get(session)
+    if steps is None:
+        return json.dumps({"done": None})
+    if stopped:
+        return _answer(session, lambda: steps.throw(Unrunnable(stopped)))
+    try:
+        ran = json.loads(ran_json)
+    except (TypeError, ValueError, RecursionError):
+        ran = None  # judged as a report no run could have sent
+    return _answer(session, lambda: steps.send(ran))
+
+
+def end(session):
+    """Forgets a session (the page stopped it)."""
+    _sessions.pop(session, None)
+
+
+def _answer(session, ask):
+    try:
+        asked = ask()
+    except StopIteration as done:
+        _sessions.pop(session, None)
+        return json.dumps({"done": done.value}, allow_nan=False)
+    if isinstance(asked, Batch):  # grader/fuzz.py's: graphs to run
+        first, last = asked.first, asked.first + len(asked.graphs) - 1
+        progress = {"graph": first, "last": last, "of": asked.of} if first else {"shrinking": True}
+        asked = {"ask": {"graphs": asked.graphs}, "progress": progress}
+    return json.dumps(asked, allow_nan=False)
+
+
+def _session(design_name, bodies, count, seed, told):
+    """The session as a generator: yields each Batch of graphs to run (grader/fuzz.py's) or the
+    answer that asks to observe one, and returns what was found."""
+    exercises = catalog()
+    if not _known:
+        _known.update(runner_data(exercises))
+    design = _known["designs"][design_name]
+    theirs = written(exercises, design_name, bodies)
+    labels = design["labels"]
+    if not theirs:
+        return {"verdict": "nothing", "summary": NOTHING}
+    finding = yield from searching(design, list(theirs), count, seed, BATCH)
+    names = ", ".join(f"`{labels[op]}`" for op in theirs)
+    if not finding.failed:
+        return {"verdict": "pass", "summary": PASSED.format(count=count, ops=names)}
+    if finding.broken or finding.stopped:
+        summary = (
+            BROKEN + quiet(finding.broken) if finding.broken else f"A run of {finding.stopped}."
+        )
+        return {"verdict": "error", "summary": summary}
+    smallest = finding.smallest
+    done = {
+        "verdict": "fail",
+        "summary": FAILED.format(number=finding.number, count=count, ops=ops_count(smallest.graph)),
+        "program": "\n".join(program(smallest.graph, labels, output=None)),
+        "outcome": outcome(smallest),
+        "result": None,
+    }
+    try:
+        observation = yield {"ask": {"observe": smallest.graph}, "progress": {"shrunk": True}}
+    except Unrunnable:
+        return done
+    done["result"] = judged(design_name, theirs, smallest.graph, observation, told)
+    return done
+
+
+NOTHING = "Nothing to check yet: every op still holds its starter code."
+PASSED = (
+    "No failing graph in {count}: on every graph over {ops}, each leaf's grad agreed with the "
+    "answer key to seven decimals."
+)
+FAILED = "Graph {number} of {count} fails. The smallest graph that still fails has {ops}:"
+BROKEN = "Your code does not compile, so no graph ran: "
+
+
+def judged(design_name, theirs, graph, observation, told):
+    """The judged result (grader/judge.py's dict) of the runner's observation of `graph`, a
+    check of its own on the design's graph tab, every leaf's grad checked."""
+    exercises = catalog()
+    tab = next(e for e in exercises.values() if e.design == design_name and e.kind == "graph")
+    labels = _known["designs"][design_name]["labels"]
+    check = as_exercise({"labels": labels}, theirs, graph)["checks"][0]
+    names = tuple(leaf for leaf, _ in graph["leaves"])
+    stubs = {op: tab.stubs.get(op, "") for op in theirs}
+    shown = replace(
+        tab, ops=tuple(theirs), checks=(Check(**check, names=names),), known_wrong=(), stubs=stubs
+    )
+    result = judge(tab.id, theirs, observation, {tab.id: shown}, told)
+    return result.to_dict()
