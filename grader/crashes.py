@@ -22,7 +22,7 @@ ARITHMETIC = ("ZeroDivisionError", "OverflowError", "ValueError")
 
 
 def crash(error, exercise, body):
-    """`(key, sentence)` for the family of `error` (an observation.RunError), or None."""
+    """`(key, sentence)` for the family of `error` (a result.Error), or None."""
     where = f"Line {error.line} of your `{error.label}` code" if error.line else "Your code"
     for family in FAMILIES:
         found = family(error, exercise, body, where)

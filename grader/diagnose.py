@@ -432,7 +432,7 @@ def _inputs(node, check):
 
 
 def diagnose_error(error, exercise, bodies):
-    """The Diagnosis of a run that raised (`error`: observation.RunError): what the numbers say
+    """The Diagnosis of a run that raised (`error`: result.Error): what the numbers say
     matters less than why the code stopped."""
     op = error.slot
     if op not in exercise.ops:

@@ -13,6 +13,7 @@ from runner.observe import MAX_STEPS, MAX_WRITES
 from runner.sandbox import OUTPUT_LIMIT
 
 from .answer_key import answer, node_names
+from .result import Error
 
 MAX_TEXT = 2000
 MAX_LOCAL_GRADS = 8
@@ -58,25 +59,9 @@ class SeenCheck:
 
 
 @dataclass(frozen=True, slots=True)
-class RunError:
-    """Where and why the learner's code raised, as the runner told it (runner/errors.py)."""
-
-    type: str
-    message: str
-    slot: str | None  # the op whose code raised, if one did
-    label: str
-    line: int | None  # counted from the first line of the learner's code
-    source_line: str
-    summary: str
-    text: str
-    name: str | None  # the name a NameError is about
-    builtin: str | None  # the built-in the code used as a Value
-
-
-@dataclass(frozen=True, slots=True)
 class Observation:
     checks: list  # SeenCheck, one per check the run reached
-    error: RunError | None
+    error: Error | None  # where and why the learner's code raised
     stdout: str
     stdout_truncated: bool
 
@@ -172,7 +157,7 @@ def _error(error, exercise):
     if not isinstance(error, dict):
         raise Unreadable("error")
     line, slot = error.get("line"), error.get("slot")
-    return RunError(
+    return Error(
         **{key: _text(error.get(key)) for key in ("type", "message", "label", "source_line")},
         **{key: _text(error.get(key)) for key in ("summary", "text")},
         slot=slot if slot in exercise.ops else None,

@@ -26,7 +26,7 @@ def verdict_of(checks, observation):
 def present(exercise, observation, stubs, checks, diagnosis=None, told=frozenset()):
     """The Result of a readable run, built once: its `checks` (from `checks_of`) and, when it
     failed or raised, its `diagnosis` (grader/diagnose.py) told on the learner's rung."""
-    error = _error(observation.error)
+    error = observation.error
     told_why = {}
     if diagnosis:
         checks = _noted(checks, diagnosis, observation.error)
@@ -79,12 +79,6 @@ def shown_steps(seen):
         for s, step in enumerate(seen.steps)
         if step.depth > 0 or seen.nodes[step.node].op is not None or step.grads or step.data
     ]
-
-
-def _error(error):
-    if error is None:
-        return None
-    return Error(**{name: getattr(error, name) for name in type(error).__slots__})
 
 
 def _diagnosis_text(diagnosis, exercise, told):

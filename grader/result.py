@@ -103,8 +103,8 @@ class Culprit:
 
 @dataclass(**RECORD)
 class Error:
-    """Why a run stopped: where and why the learner's code raised (runner/errors.py), or why
-    its report cannot count."""
+    """Why a run stopped: where and why the learner's code raised, as the runner told it
+    (runner/errors.py; grader/observation.py decodes it), or why its report cannot count."""
 
     type: str
     message: str
