@@ -262,23 +262,24 @@ def print_verdicts(verdicts, main_thread):
             print(f"{'    ' + name:<46}{ms(statistics.median(p[key] for p in parts)):>12}")
 
 
-def print_training(training):
-    chromium, cpython = training["chromium"], training["cpython"]
-    title = "Training (default model, reference closures)"
+def print_pace(title, chromium, cpython):
+    """A trainer's header: its steps per second in Chromium and in CPython."""
     print(f"\n{title:<46}{'Chromium':>12}{'CPython':>12}{'ratio':>8}")
     browser, native = chromium["steps_per_s"], cpython["steps_per_s"]
     print(f"{'  steps per second':<46}{browser:>12.1f}{native:>12.1f}{native / browser:>8.2f}")
+
+
+def print_training(training):
+    chromium = training["chromium"]
+    print_pace("Training (default model, reference closures)", chromium, training["cpython"])
     print(f"{'  Train to the first boundary drawn':<46}{ms(chromium['first_boundary_ms']):>12}")
     to_95 = chromium["to_95_ms"]
     print(f"{'  Train to 95% accuracy':<46}{ms(to_95) if to_95 else 'not reached':>12}")
 
 
 def print_microgpt(microgpt):
-    chromium, cpython = microgpt["chromium"], microgpt["cpython"]
-    title = "microgpt (default model, the learner's tuples)"
-    print(f"\n{title:<46}{'Chromium':>12}{'CPython':>12}{'ratio':>8}")
-    browser, native = chromium["steps_per_s"], cpython["steps_per_s"]
-    print(f"{'  steps per second':<46}{browser:>12.1f}{native:>12.1f}{native / browser:>8.2f}")
+    chromium = microgpt["chromium"]
+    print_pace("microgpt (default model, the learner's tuples)", chromium, microgpt["cpython"])
     print(f"{'  Train to the first names shown':<46}{ms(chromium['first_names_ms']):>12}")
     print(f"{'  Train to step 1,000':<46}{ms(chromium['total_ms']):>12}")
     print(f"{'  smoothed loss at step 1,000':<46}{chromium['final_loss']:>12.4f}")

@@ -72,13 +72,21 @@ class PageTruth:
             )
 
 
-def _claim(item, namespace):
+def _evaluated(expression, namespace, cannot):
+    """The value of the page's own `expression`, where it stands; `cannot`: why not, said."""
     try:
-        value = eval(item.expr, namespace)  # the page's own expression, where it stands
+        return eval(expression, namespace)
+    except Exception as error:
+        raise Untrue(f"{cannot}: {error!r}") from error
+
+
+def _claim(item, namespace):
+    cannot = f"line {item.line}: the claim {item.body!r} cannot be checked"
+    value = _evaluated(item.expr, namespace, cannot)
+    try:
         holds = pagecode.claim_holds(item.body, value)
     except Exception as error:
-        message = f"line {item.line}: the claim {item.body!r} cannot be checked: {error!r}"
-        raise Untrue(message) from error
+        raise Untrue(f"{cannot}: {error!r}") from error
     if not holds:
         raise Untrue(
             f"line {item.line}: the text says {item.body!r}, but {item.expr} is {value!r}: "
@@ -87,12 +95,12 @@ def _claim(item, namespace):
 
 
 def _quiz(item, quiz, namespace):
+    cannot = f"line {item.line}: quiz {quiz['id']}'s check cannot run"
+    value = _evaluated(quiz["check"], namespace, cannot)  # after the page
     try:
-        value = eval(quiz["check"], namespace)  # the page's own expression, after the page
         holds = abs(value - quiz["answer"]) <= quiz["tolerance"]
     except Exception as error:
-        message = f"line {item.line}: quiz {quiz['id']}'s check cannot run: {error!r}"
-        raise Untrue(message) from error
+        raise Untrue(f"{cannot}: {error!r}") from error
     if not holds:
         raise Untrue(
             f"line {item.line}: quiz {quiz['id']} accepts {quiz['answer']} ± "
