@@ -9,6 +9,7 @@ import ast
 import json
 import math
 
+from .checker import sweep
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .numbers import encode
@@ -27,6 +28,8 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
     ({name: number}) replace the check's own inputs, and `n` its exponent, if it has one."""
     exercise = data()["exercises"][exercise_id]
     design = data()["designs"][exercise["design"]]
+    if exercise.get("kind") == "checker":  # its plot: the learner's op code against h
+        return _swept(design, bodies)
     check = exercise["checks"][check_index]
     leaves = {name: _number(value) for name, value in check["leaves"].items()}
     leaves |= {name: _number(v) for name, v in (values or {}).items() if name in leaves}
@@ -59,6 +62,17 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
             found["error"] = describe_exception(error, slots)
     return found
+
+
+def _swept(design, bodies):
+    """runner/checker.py's sweep of the learner's op code (`bodies`, {op: body}; the
+    reference for an op not given), or the error that stopped it."""
+    theirs = {op: b for op, b in bodies.items() if op in design["references"] and isinstance(b, str)}
+    try:
+        value_class, slots = make_class(design, design["references"] | theirs, theirs)
+    except SyntaxError as error:
+        return {"error": describe_syntax_error(error, error.slots)}
+    return sweep(value_class) | {"error": None}
 
 
 def nudge_json(exercise_id, bodies_json, values_json, h):
