@@ -38,6 +38,7 @@ def judge_checker(exercise, observation, stubs, told):
     failed = sum(not row.passed for row in rows)
     if error:
         result.verdict, result.summary = "error", error.summary
+        result.diagnosis = _raised(exercise, len(seen), error)
     elif failed:
         result.verdict = "fail"
         result.summary = f"{failed} of {len(rows)} values {'is' if failed == 1 else 'are'} wrong."
@@ -48,6 +49,18 @@ def judge_checker(exercise, observation, stubs, told):
     else:
         result.summary = f"All {len(rows)} values match to seven decimals."
     return result
+
+
+def _raised(exercise, index, error):
+    """Where a run that raised stopped: the line, and the check it was on, to try by hand."""
+    where = f"Line {error.line} of your `{error.label}` code" if error.line else "Your code"
+    if index >= len(exercise.checks):
+        return f"{where} raised before any check ran."
+    check = exercise.checks[index]
+    return (
+        f"{where} raised on the check {check.built} with {check.given_text}: call your "
+        "function yourself on those numbers."
+    )
 
 
 def _decode(observation, exercise):

@@ -105,7 +105,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
   return { refresh: () => editor().requestMeasure(), state, show };
 }
 
-function changedNotice() {
+export function changedNotice() {
   return h(
     "p",
     { class: "mg-notice mg-notice--changed", hidden: true },
@@ -139,7 +139,7 @@ function editorFrame(exercise, op) {
 }
 
 /** "Show solution": the reference body, read-only, drawn when first opened. */
-function solutionPart(reference) {
+export function solutionPart(reference) {
   const solutionView = h("div", { class: "mg-code" });
   const caption = h("p", { class: "mg-code__caption", tabindex: "-1" }, "One correct body:");
   return disclosure({
@@ -158,7 +158,7 @@ function solutionPart(reference) {
 
 /** What to say of the saved code before the learner edits or runs (their next save records
  * the new version): it was damaged, or the exercise changed since. */
-function staleNotice(saved, key, version) {
+export function staleNotice(saved, key, version) {
   if (!saved && store.damaged(`code:${key}`)) {
     return "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.";
   }
@@ -170,7 +170,7 @@ function staleNotice(saved, key, version) {
 
 /** Puts the starter code back, with an Undo that restores what was there; false when it
  * already was the starter code. */
-function reset(view, stub, notice) {
+export function reset(view, stub, notice) {
   const before = view.state.doc.toString();
   if (before === stub) {
     notice.replaceChildren("This is already the starter code.");
@@ -188,7 +188,7 @@ function reset(view, stub, notice) {
 }
 
 /** Below a verdict that is not a pass, the next rung of the ladder, one press away. */
-function offerHint(resultEl, hintsPart, verdict) {
+export function offerHint(resultEl, hintsPart, verdict) {
   resultEl.querySelector(".mg-next-hint")?.remove();
   if (!verdict || verdict === "pass" || !hintsPart?.hintsLeft()) return;
   const button = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Show the next hint");
@@ -201,13 +201,13 @@ function offerHint(resultEl, hintsPart, verdict) {
 }
 
 /** The line the learner's code raised on, marked in their editor. */
-function markError(view, error, op) {
+export function markError(view, error, op) {
   if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
 }
 
 /** The hints beside the question, each one shown remembered; `onReveal()` after each, since
  * the last rung opens "Show solution" to a learner who has tried code of their own. */
-function hintLadder(exercise, progress, onReveal) {
+export function hintLadder(exercise, progress, onReveal) {
   return hints(exercise, {
     shown: progress.hints,
     onReveal: (count) => {
