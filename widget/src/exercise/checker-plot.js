@@ -19,7 +19,8 @@ import { sourcePart } from "../training/source.js";
 import { crashCause } from "./page-results.js";
 
 const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
-const exponent = (value) => `1e${Math.round(Math.log10(value))}`;
+/** A tick's label, 1e-5; none for a tick uPlot leaves unlabelled (null). */
+const exponent = (value) => (value > 0 ? `1e${Math.round(Math.log10(value))}` : "");
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
 
 /** `{el}`: the plot's section, measured when the learner presses Measure. */
@@ -39,7 +40,7 @@ export function checkerPlot({ exercise, timeLimit }) {
       h("code", {}, "tanh"),
       " at 0.5 and ",
       h("code", {}, "exp"),
-      " at 1.0 with the course's own central and forward differences, at every h from 1e-1 down to 1e-12, and plots each one's relative error against the gradient your closure gives: both axes in powers of ten.",
+      " at 1.0 with the course's own central and forward differences, at every h from 1e-1 down to 1e-12, and plots each one's relative error against the gradient your closure gives (solid: central; dashed: forward), both axes in powers of ten.",
     ),
     source.el,
     button,
@@ -88,15 +89,37 @@ function draw(figure, found) {
     ]),
   ];
   const width = Math.max(260, figure.clientWidth || 320);
+  // a tick at every power of ten (every third on a phone's width), labelled 1e-5
+  const errors = data.slice(1).flat().filter((v) => v !== null);
+  const [low, high] = [Math.floor(Math.log10(Math.min(...errors))), Math.ceil(Math.log10(Math.max(...errors)))];
+  const decades = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => 10 ** (from + i * step));
   const options = {
     width,
-    height: 240,
+    height: 260,
     cursor: { show: false },
     legend: { show: true, live: false },
-    scales: { x: { time: false, distr: 3, dir: -1 }, y: { distr: 3 } },
+    scales: {
+      x: { time: false, distr: 3, dir: -1, range: [1e-12, 1e-1] },
+      y: { distr: 3, range: [10 ** low, 10 ** high] },
+    },
     axes: [
-      { stroke: fg, grid, label: "h (log scale)", values: (u, ticks) => ticks.map(exponent) },
-      { stroke: fg, grid, label: "relative error (log)", values: (u, ticks) => ticks.map(exponent), size: 56 },
+      {
+        stroke: fg,
+        grid,
+        label: "h (log scale)",
+        splits: () => decades(-12, -1, width < 500 ? 3 : 1),
+        filter: (u, splits) => splits, // every split labelled: uPlot's log filter drops some
+        values: (u, ticks) => ticks.map(exponent),
+      },
+      {
+        stroke: fg,
+        grid,
+        label: "relative error (log scale)",
+        splits: () => decades(low, high, high - low > 8 ? 3 : 2),
+        filter: (u, splits) => splits,
+        values: (u, ticks) => ticks.map(exponent),
+        size: 60,
+      },
     ],
     series,
   };
