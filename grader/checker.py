@@ -63,13 +63,17 @@ def checker_check(table, path, error):
     for key, value in given.items():
         text = key in TEXTS
         if text and not isinstance(value, str) or not text and not _number(value):
-            raise error(f"{path}: `{key}` of a `{call}` check must be a {'text' if text else 'number'}")
+            raise error(
+                f"{path}: `{key}` of a `{call}` check must be a {'text' if text else 'number'}"
+            )
     check = CheckerCheck(call, {k: v if k in TEXTS else float(v) for k, v in given.items()})
     try:
         if not math.isfinite(expected(check)):
             raise ValueError("not a finite number")
     except Exception as problem:  # noqa: BLE001 - an instructor's function may raise anything
-        raise error(f"{path}: the check {check.built} with {check.given_text} cannot be computed: {problem}") from None
+        raise error(
+            f"{path}: the check {check.built} with {check.given_text} cannot be computed: {problem}"
+        ) from None
     return check
 
 

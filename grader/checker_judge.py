@@ -33,7 +33,9 @@ def judge_checker(exercise, observation, stubs, told):
         return unreadable(exercise, stubs, problem)
     result = Result(exercise.id, stubs=stubs, stdout=stdout, stdout_truncated=truncated)
     result.error = None if error is None else {k: getattr(error, k) for k in type(error).__slots__}
-    result.checks = [_check(check, got) for check, (got, _) in zip(exercise.checks, seen, strict=False)]
+    result.checks = [
+        _check(check, got) for check, (got, _) in zip(exercise.checks, seen, strict=False)
+    ]
     rows = result.rows
     failed = sum(not row.passed for row in rows)
     if error:
@@ -92,7 +94,9 @@ def _check(check, got):
 
 
 def _why(check, got, want):
-    gap = f", {seven(abs(got - want))} away" if isinstance(got, float) and math.isfinite(got) else ""
+    gap = (
+        f", {seven(abs(got - want))} away" if isinstance(got, float) and math.isfinite(got) else ""
+    )
     if check.call == "check" and want > 1e-7:
         return (
             f"Expected {seven(want)}{gap}: the gradient given here is not f's, and a checker "

@@ -67,7 +67,9 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0):
 def _swept(design, bodies):
     """runner/checker.py's sweep of the learner's op code (`bodies`, {op: body}; the
     reference for an op not given), or the error that stopped it."""
-    theirs = {op: b for op, b in bodies.items() if op in design["references"] and isinstance(b, str)}
+    theirs = {
+        op: b for op, b in bodies.items() if op in design["references"] and isinstance(b, str)
+    }
     try:
         value_class, slots = make_class(design, design["references"] | theirs, theirs)
     except SyntaxError as error:

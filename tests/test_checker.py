@@ -49,9 +49,7 @@ def test_each_wrong_checker_fails_with_its_own_words(name, key, words):
 
 def test_a_check_that_returns_zero_does_not_pass():
     """One check gives a wrong gradient on purpose: `return 0.0` cannot pass `check`."""
-    body = SOLUTION.replace(
-        "return relative_error(numerical_grad(f, x, 1e-5), grad)", "return 0.0"
-    )
+    body = SOLUTION.replace("return relative_error(numerical_grad(f, x, 1e-5), grad)", "return 0.0")
     result = grade(EXERCISE.id, {"checker": body}, EXERCISES)
     assert result["verdict"] == "fail"
     failing = [c["built"] for c in result["checks"] if not c["passed"]]

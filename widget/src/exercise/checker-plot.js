@@ -23,7 +23,8 @@ const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
 const exponent = (value) => (value > 0 ? `1e${Math.round(Math.log10(value))}` : "");
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
 
-/** `{el}`: the plot's section, measured when the learner presses Measure. */
+/** `{el, stale()}`, as nudge.js's tool: the plot's section, measured when the learner presses
+ * Measure (the learner's checker code plays no part in it, so a change of it changes nothing). */
 export function checkerPlot({ exercise, timeLimit }) {
   const source = sourcePart(exercise.plot, `${exercise.id}-plot`, () => {});
   const figure = h("div", { class: "mg-checker-plot", role: "img", "aria-label": "Not measured yet." });
@@ -53,11 +54,16 @@ export function checkerPlot({ exercise, timeLimit }) {
     button.disabled = true;
     said.replaceChildren(h("p", {}, "Measuring…"));
     try {
-      const handle = python.grade(exercise.id, source.bodies(), { timeLimit, owner: said, nudge: { values: {}, h: 0 } });
+      const handle = python.grade(exercise.id, source.bodies(), {
+        timeLimit,
+        owner: said,
+        nudge: { values: {}, h: 0 },
+      });
       const outcome = await handle.done;
       const found = outcome.nudged;
       if (!found || found.error) {
-        const why = found?.error?.summary ?? (outcome.crashed !== undefined ? crashCause(outcome.crashed) : "no answer");
+        const why =
+          found?.error?.summary ?? (outcome.crashed !== undefined ? crashCause(outcome.crashed) : "no answer");
         said.replaceChildren(h("p", {}, `The measurement did not finish: ${why}.`));
         return;
       }
@@ -70,7 +76,7 @@ export function checkerPlot({ exercise, timeLimit }) {
       button.disabled = false;
     }
   });
-  return { el };
+  return { el, stale: () => {} };
 }
 
 /** The curves as uPlot draws them: a log-log plot, zeros left out (a log axis has no 0). */
@@ -90,9 +96,13 @@ function draw(figure, found) {
   ];
   const width = Math.max(260, figure.clientWidth || 320);
   // a tick at every power of ten (every third on a phone's width), labelled 1e-5
-  const errors = data.slice(1).flat().filter((v) => v !== null);
+  const errors = data
+    .slice(1)
+    .flat()
+    .filter((v) => v !== null);
   const [low, high] = [Math.floor(Math.log10(Math.min(...errors))), Math.ceil(Math.log10(Math.max(...errors)))];
-  const decades = (from, to, step) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => 10 ** (from + i * step));
+  const decades = (from, to, step) =>
+    Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => 10 ** (from + i * step));
   const options = {
     width,
     height: 260,

@@ -1,10 +1,16 @@
-/** An op tab: the learner writes one op's code, runs the test, and reads the verdict. */
+/**
+ * An op tab: the learner writes one op's code, runs the test, and reads the verdict. A checker
+ * tab (grader/checker.py) is one too, its slot a gradient checker's three functions: it has no
+ * Value class to show, and the plot of the error against h (checker-plot.js) where an op tab
+ * has the nudge tool.
+ */
 import { createEditor, createViewer, markLines, setText } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
+import { checkerPlot } from "./checker-plot.js";
 import { nudgePart } from "./nudge.js";
 import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
@@ -46,7 +52,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
       onChange: (text) => {
         store.setCode(key, text, exercise.version);
         notice.replaceChildren();
-        full.refresh();
+        full?.refresh();
         compare?.refresh();
         nudge.stale();
         onChange();
@@ -58,21 +64,23 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
   // the course may leave the references out (the plugin's `solutions: false`)
   const reference = exercise.solutions[op] ?? null;
   const solution = reference === null ? null : solutionPart(reference);
-  const full = fullClass({ model, design: exercise.design, bodies, active: op });
+  const checker = exercise.kind === "checker";
+  const full = checker ? null : fullClass({ model, design: exercise.design, bodies, active: op });
   const compare = reference === null ? null : comparison({ mine: current, reference });
   const onReset = () => reset(editor(), stub, notice) && result.clear();
   const resetButton = h("button", { type: "button", class: "mg-button", onclick: onReset }, "Reset");
-  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
+  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full?.button];
   const hintsPart = hintLadder(exercise, progress, () => {
     show();
     if (!hintsPart.hintsLeft()) result.el.querySelector(".mg-next-hint")?.remove();
   });
-  const nudge = nudgePart({ exercise, code: current, timeLimit: model.timeLimit });
+  const nudge = (checker ? checkerPlot : nudgePart)({ exercise, code: current, timeLimit: model.timeLimit });
   panel.append(
     ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
-    nudge.el,
-    ...[result.el, solution?.content, compare?.content, full.content, whyPart.el],
+    checker ? "" : nudge.el,
+    ...[result.el, solution?.content, compare?.content, full?.content, whyPart.el],
+    checker ? nudge.el : "",
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
 
@@ -105,7 +113,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
   return { refresh: () => editor().requestMeasure(), state, show };
 }
 
-export function changedNotice() {
+function changedNotice() {
   return h(
     "p",
     { class: "mg-notice mg-notice--changed", hidden: true },
@@ -126,20 +134,21 @@ function workedNote(exercise) {
 /** The editor's frame: what the learner writes, and the names their code can use. */
 function editorFrame(exercise, op) {
   const names = exercise.scope[op].flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]);
+  const writes = exercise.kind === "checker" ? "numerical_grad, relative_error, check" : null;
   return h(
     "div",
     { class: "mg-code mg-editor" },
     h(
       "div",
       { class: "mg-code__bar" },
-      h("code", { "aria-hidden": "true" }, `Value.${exercise.label} › ${WRITES[exercise.design]}`),
-      h("span", { class: "mg-code__scope" }, "Names you can use: ", names),
+      h("code", { "aria-hidden": "true" }, writes ?? `Value.${exercise.label} › ${WRITES[exercise.design]}`),
+      h("span", { class: "mg-code__scope" }, writes ? "Their arguments: " : "Names you can use: ", names),
     ),
   );
 }
 
 /** "Show solution": the reference body, read-only, drawn when first opened. */
-export function solutionPart(reference) {
+function solutionPart(reference) {
   const solutionView = h("div", { class: "mg-code" });
   const caption = h("p", { class: "mg-code__caption", tabindex: "-1" }, "One correct body:");
   return disclosure({
@@ -158,7 +167,7 @@ export function solutionPart(reference) {
 
 /** What to say of the saved code before the learner edits or runs (their next save records
  * the new version): it was damaged, or the exercise changed since. */
-export function staleNotice(saved, key, version) {
+function staleNotice(saved, key, version) {
   if (!saved && store.damaged(`code:${key}`)) {
     return "Your saved code for this tab could not be read (the browser's copy of it is damaged), so it starts from the starter code.";
   }
@@ -170,7 +179,7 @@ export function staleNotice(saved, key, version) {
 
 /** Puts the starter code back, with an Undo that restores what was there; false when it
  * already was the starter code. */
-export function reset(view, stub, notice) {
+function reset(view, stub, notice) {
   const before = view.state.doc.toString();
   if (before === stub) {
     notice.replaceChildren("This is already the starter code.");
@@ -188,7 +197,7 @@ export function reset(view, stub, notice) {
 }
 
 /** Below a verdict that is not a pass, the next rung of the ladder, one press away. */
-export function offerHint(resultEl, hintsPart, verdict) {
+function offerHint(resultEl, hintsPart, verdict) {
   resultEl.querySelector(".mg-next-hint")?.remove();
   if (!verdict || verdict === "pass" || !hintsPart?.hintsLeft()) return;
   const button = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Show the next hint");
@@ -201,13 +210,13 @@ export function offerHint(resultEl, hintsPart, verdict) {
 }
 
 /** The line the learner's code raised on, marked in their editor. */
-export function markError(view, error, op) {
+function markError(view, error, op) {
   if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
 }
 
 /** The hints beside the question, each one shown remembered; `onReveal()` after each, since
  * the last rung opens "Show solution" to a learner who has tried code of their own. */
-export function hintLadder(exercise, progress, onReveal) {
+function hintLadder(exercise, progress, onReveal) {
   return hints(exercise, {
     shown: progress.hints,
     onReveal: (count) => {

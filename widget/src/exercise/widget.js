@@ -8,7 +8,6 @@ import { setTextFromElsewhere } from "../editor/editor.js";
 import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
-import { mountCheckerPanel } from "./checker-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
@@ -64,7 +63,7 @@ export function mountExercise(root) {
   };
 
   const panels = exercises.map((exercise, index) => {
-    const mount = { op: mountOpPanel, graph: mountGraphPanel, checker: mountCheckerPanel }[exercise.kind];
+    const mount = exercise.kind === "graph" ? mountGraphPanel : mountOpPanel; // a checker tab is an op tab's kind
     return mount({
       panel: tabs.panels[index],
       exercise,
