@@ -89,7 +89,7 @@ def _check(check, got):
     number = isinstance(got, float) and math.isfinite(got)
     passed = number and agrees(got, want)
     why = "" if passed else _why(check, got, want)
-    row = Row(check.built, 0, got if number else None, want, figure(got), seven(want), passed, why)
+    row = Row(check.call, 0, got if number else None, want, figure(got), seven(want), passed, why)
     return Check(check.built, check.given_text, passed, True, [row], [], [])
 
 
