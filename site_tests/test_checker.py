@@ -42,3 +42,11 @@ def test_the_plot_draws_a_u_and_the_kink_measures_one_half(checker):
     assert central[0] > 100 * central[lowest] and central[-1] > 100 * central[lowest]
     kink = section.locator("[data-kink-slope]")
     assert float(kink.get_attribute("data-kink-slope")) == pytest.approx(0.5)
+
+
+def test_the_tab_shows_no_value_class_and_no_stray_text(checker):
+    """A checker tab is an op tab without a Value class: no "Show the full class", no nudge."""
+    expect(checker.panel.get_by_role("button", name="Run test", exact=True)).to_be_visible()
+    assert checker.panel.locator(".mg-nudge").count() == 0
+    expect(checker.panel).not_to_contain_text("undefined")
+    expect(checker.panel).not_to_contain_text("Value class")

@@ -79,7 +79,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
     ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
     checker ? "" : nudge.el,
-    ...[result.el, solution?.content, compare?.content, full?.content, whyPart.el],
+    ...[result.el, solution?.content, compare?.content, full?.content ?? "", whyPart.el],
     checker ? nudge.el : "",
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
