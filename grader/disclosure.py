@@ -5,7 +5,8 @@ way to measure; `told` is the set of ops whose rule may be said (the page decide
 widget/src/exercise/ladder.js).
 
 `tells(text, ops)` finds a local derivative stated in any notation: each op lists the ways its
-rule is written (`Op.tells`, grader/ops.py), matched against the text normalized here.
+rule is written (`Op.tells`, grader/ops.py), matched against the text normalized here; a
+checker exercise's slot (`checker`) lists the ways its formulas are (`grader/checker.py` TELLS).
 """
 
 import re

@@ -81,7 +81,7 @@ export function mountExercise(root) {
   /** Shows in tab `index`'s editor, if it has one yet, the code saved now; true if it changed. */
   function fromElsewhere(index) {
     const exercise = exercises[index];
-    const editor = exercise.kind === "op" && tabs.panels[index].querySelector(".cm-editor");
+    const editor = exercise.kind !== "graph" && tabs.panels[index].querySelector(".cm-editor");
     const saved = editor && store.code(codeKey(exercise.design, exercise.ops[0]));
     return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
   }
@@ -90,7 +90,7 @@ export function mountExercise(root) {
     if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
       (exercise, index) =>
-        exercise.kind === "op" &&
+        exercise.kind !== "graph" &&
         keys.includes(`code:${codeKey(exercise.design, exercise.ops[0])}`) &&
         fromElsewhere(index),
     );
