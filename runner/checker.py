@@ -151,7 +151,15 @@ def _kink(value_class, h=1e-5):
         grad = encode(leaf.grad)
     except Exception as error:  # noqa: BLE001 - as in _curve
         return {"error": f"{type(error).__name__}: {error}"[:200]}
-    return {"h": h, "slope": encode((f(h) - f(-h)) / (2 * h)), "grad": grad}
+    left, right = (f(0.0) - f(-h)) / h, (f(h) - f(0.0)) / h
+    slope = (f(h) - f(-h)) / (2 * h)
+    return {
+        "h": h,
+        "slope": encode(slope),
+        "left": encode(left),
+        "right": encode(right),
+        "grad": grad,
+    }
 
 
 def _relative(a, b):

@@ -115,7 +115,9 @@ def test_the_plot_is_a_u_for_the_reference_closures_and_relu_s_kink_is_one_half(
         assert 1e-8 < hs[lowest] < 1e-3, curve["op"]
         assert central[0] > 100 * central[lowest] and central[-1] > 100 * central[lowest]
         assert min(curve["forward"]) > min(central)  # the forward difference's U sits higher
-    assert found["kink"]["slope"] == pytest.approx(0.5) and found["kink"]["grad"] == 0.0
+    kink = found["kink"]
+    assert kink["slope"] == pytest.approx(0.5) and kink["grad"] == 0.0
+    assert (kink["left"], kink["right"]) == (0.0, pytest.approx(1.0))
 
 
 def test_the_plot_measures_the_learner_s_own_closure():

@@ -68,7 +68,7 @@ export function checkerPlot({ exercise, timeLimit }) {
         return;
       }
       plot?.destroy();
-      plot = draw(figure, found);
+      plot = found.curves.some((curve) => !curve.error) ? draw(figure, found) : null;
       said.replaceChildren(...sentences(found));
     } catch (error) {
       said.replaceChildren(h("p", {}, `Python is not available: ${error.message}`));
@@ -167,9 +167,9 @@ function sentences(found) {
       h(
         "p",
         { "data-kink-slope": String(kink.slope) },
-        "At relu's kink, x = 0, the central difference with h = ",
+        "At relu's kink, x = 0, the slope measured with h = ",
         String(kink.h),
-        ` measures ${seven(kink.slope)}: half of the flat side's 0 and half of the rising side's 1. Your closure's gradient there is ${seven(kink.grad)}. Neither is wrong: at a kink no single slope exists, so a checker must keep its points away from one.`,
+        ` is ${seven(kink.left)} on the left and ${seven(kink.right)} on the right, and the central difference averages them: ${seven(kink.slope)}. Your closure's gradient there is ${seven(kink.grad)}. At a kink no single slope exists, so whatever the engine chooses, a checker there raises a false alarm or hides a real one: keep its points away from kinks.`,
       ),
     );
   }
