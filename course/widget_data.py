@@ -6,7 +6,8 @@ instant navigation re-creates every <script> of a new page as executable code):
 
     {
       "exercises": [                      # in the order the page's block lists them
-        {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs
+        {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs;
+                                          # "checker": a gradient checker's three functions
          "design": "closures",            # the Value class it completes (grader/scaffold.py)
          "label": "__mul__", "ops": ["mul"],
          "prompt": "<p>…</p>", "hints": ["<p>…</p>"], "why": "<p>…</p>",   # HTML
@@ -17,6 +18,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
                    "exponent": null},     # a power's: its build says `x ** n` then
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
+         "plot": [...],                   # a checker tab only: its plot's ops (trained_ops)
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -66,7 +68,9 @@ def widget_data(ids, catalog, to_html, graphs=None):
     designs = dict.fromkeys(catalog[name].design for name in ids)
     return {
         "exercises": [
-            _exercise(catalog[name], to_html, (graphs or {}).get(name, "")) for name in ids
+            _exercise(catalog[name], to_html, (graphs or {}).get(name, ""))
+            | _plot(catalog[name], catalog)
+            for name in ids
         ],
         "designs": {design: _design(design, catalog) for design in designs},
     }
@@ -103,13 +107,30 @@ def _exercise(exercise, to_html, graphs):
         "why": to_html(exercise.why),
         "stubs": dict(exercise.stubs),
         "solutions": dict(exercise.solutions),
-        "scope": {op: scope(exercise.design, op) for op in exercise.ops},
+        "scope": _scope(exercise),
         "test_code": exercise.test_code,
         "graphs": graphs,
         "version": exercise.version,
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
     }
+
+
+def _plot(exercise, catalog):
+    """A checker tab's plot (runner/checker.py `sweep`): the op tabs whose closures it measures,
+    as the trainers read them (`trained_ops`)."""
+    if exercise.kind != "checker":
+        return {}
+    from runner.checker import PLOT_OPS
+
+    return {"plot": trained_ops(catalog, "closures", [*(op for op, _ in PLOT_OPS), "relu"])}
+
+
+def _scope(exercise):
+    """The names each slot's code can use: a checker's functions are the learner's own."""
+    if exercise.kind == "checker":
+        return {op: ["f", "x", "h", "a", "b", "grad", "math"] for op in exercise.ops}
+    return {op: scope(exercise.design, op) for op in exercise.ops}
 
 
 def _nudge(exercise):

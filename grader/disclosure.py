@@ -5,11 +5,15 @@ way to measure; `told` is the set of ops whose rule may be said (the page decide
 widget/src/exercise/ladder.js).
 
 `tells(text, ops)` finds a local derivative stated in any notation: each op lists the ways its
-rule is written (`Op.tells`, grader/ops.py), matched against the text normalized here.
+rule is written (`Op.tells`, grader/ops.py), matched against the text normalized here; a
+checker exercise's slot (`checker`) lists the ways its formulas are (`grader/checker.py` TELLS).
 """
 
 import re
 
+from runner.checker import SLOT
+
+from . import checker
 from .ops import OPS
 
 # how the same formula is typed, printed or typeset, brought to one spelling
@@ -53,8 +57,8 @@ def tells(text, ops=None):
     A pattern with a space is read against the spaced text, any other against the compact."""
     spaced, compact = normalized(text)
     found = []
-    for name in ops if ops is not None else OPS:
-        for pattern in OPS[name].tells:
+    for name in ops if ops is not None else [*OPS, SLOT]:
+        for pattern in OPS[name].tells if name in OPS else checker.TELLS:
             match = re.search(pattern, spaced if " " in pattern else compact)
             if match:
                 found.append((name, match.group()))

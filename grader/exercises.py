@@ -14,6 +14,7 @@ from pathlib import Path
 
 from runner.checks import build_graph
 
+from . import checker
 from .ops import CLOSURES, OPS, ops_of
 from .scaffold import DESIGNS
 
@@ -21,15 +22,17 @@ EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
 # In grader.zip only (course/assets.py): the catalog as the build read it. Reading and checking
 # every exercise again cost the browser's judge ~70 ms of Pyodide before its first verdict.
 BUILT_CATALOG = Path(__file__).with_name("catalog.pickle")
-KINDS = ("op", "graph")
+KINDS = ("op", "graph", "checker")
 TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str, "worked": str}
 KEYS = {
     "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks", "worked"},
     "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
+    "checker": checker.KEYS,
 }
 REQUIRED = {
     "op": ("kind", "op", "prompt", "checks"),
     "graph": ("kind", "ops", "label", "prompt", "checks"),
+    "checker": checker.REQUIRED,
 }
 CHECK_KEYS = {"build", "grad", "check"}
 ANSWER_KEYS = {"name", "diagnoses", "body", "bodies"}
@@ -67,7 +70,8 @@ class KnownWrong:
 @dataclass(frozen=True)
 class Exercise:
     id: str
-    kind: str  # "op": one op's slot; "graph": whole graphs through several ops' slots
+    kind: str  # "op": one op's slot; "graph": whole graphs through several ops' slots;
+    # "checker": the learner's gradient checker (grader/checker.py), its checks CheckerChecks
     design: str  # the class design: "closures" or "local_grads"
     label: str
     ops: tuple  # the slots the learner writes (one for an op exercise)
@@ -84,7 +88,7 @@ class Exercise:
     @property
     def test_code(self):
         """The Python a learner reads for an exercise on whole graphs (else "")."""
-        return "" if self.kind == "op" else "\n\n".join(map(_readable, self.checks))
+        return "" if self.kind != "graph" else "\n\n".join(map(_readable, self.checks))
 
 
 def _readable(check):
@@ -144,6 +148,8 @@ def _spec(path):
     design = spec.setdefault("design", CLOSURES)
     if design not in DESIGNS:
         raise ExerciseError(f"{path}: no design {design!r}; there are {', '.join(DESIGNS)}")
+    if kind == "checker":
+        return checker.checker_spec(path, spec, ExerciseError)
     ops = [spec["op"]] if kind == "op" else spec["ops"]
     if not isinstance(ops, list) or not ops or not all(isinstance(op, str) for op in ops):
         raise ExerciseError(f"{path}: `ops` must list op names")
@@ -250,7 +256,7 @@ def _op_code(root, specs):
     """`{design: {op: (stub, solution)}}` from the op exercises' folders."""
     codes = {design: {} for design in DESIGNS}
     for name, spec in specs.items():
-        if spec["kind"] == "op":
+        if spec["kind"] in ("op", "checker"):  # a checker's one slot is written like an op's
             folder = root / name
             solution = _read(folder / ".meta" / "solution.py")
             if not solution.strip():
@@ -260,7 +266,7 @@ def _op_code(root, specs):
                     f"{folder / 'stub.py'} is missing: the learner's editor starts from it "
                     "(write the comments they read first, or leave it empty)"
                 )
-            codes[spec["design"]][spec["op"]] = (_read(folder / "stub.py"), solution)
+            codes[spec["design"]][spec["ops"][0]] = (_read(folder / "stub.py"), solution)
     return codes
 
 
@@ -272,7 +278,7 @@ def _exercise(folder, spec, codes):
             f"{folder / 'exercise.toml'}: no op exercise of the {design} design for "
             f"{', '.join(missing)}: its stub and reference come from there"
         )
-    for check in spec["checks"]:
+    for check in spec["checks"] if spec["kind"] != "checker" else ():  # checker.py computed its
         _computable(check, folder / "exercise.toml")
     stubs = {op: codes[design][op][0] for op in spec["ops"]}
     solutions = {op: codes[design][op][1] for op in spec["ops"]}
@@ -334,7 +340,7 @@ def _known_wrong(folder, spec, solutions):
         diagnoses = answer.get("diagnoses", [])
         from .explain import DIAGNOSES  # here: explain needs the ops, not the exercises
 
-        unknown = [key for key in diagnoses if key not in DIAGNOSES]
+        unknown = [key for key in diagnoses if key not in DIAGNOSES | checker.DIAGNOSES]
         if unknown:
             raise ExerciseError(
                 f"{path}: unknown diagnosis {', '.join(unknown)} "

@@ -10,6 +10,7 @@ import json
 
 from runner.assembly import is_stub
 
+from .checker_judge import judge_checker
 from .diagnose import diagnose, diagnose_error
 from .disclosure import told_ops
 from .exercises import catalog
@@ -35,6 +36,8 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
     theirs = {op: bodies.get(op) for op in exercise.ops}
     theirs = {op: b if isinstance(b, str) else exercise.stubs[op] for op, b in theirs.items()}
     stubs = [op for op in exercise.ops if is_stub(theirs[op], exercise.stubs[op])]
+    if exercise.kind == "checker":  # the learner's gradient checker, not a Value class
+        return judge_checker(exercise, observation, stubs, told)
     try:
         seen = decode_observation(observation, exercise)
     except Unreadable as problem:

@@ -21,16 +21,26 @@ def runner_data(catalog):
             "expression": DESIGNS[name].expression,
             "references": references,
         }
-    exercises = {
-        exercise.id: {
+    exercises = {exercise.id: _exercise(exercise) for exercise in catalog.values()}
+    return {"designs": designs, "exercises": exercises}
+
+
+def _exercise(exercise):
+    if exercise.kind == "checker":  # runner/checker.py calls the learner's functions
+        return {
             "design": exercise.design,
+            "kind": exercise.kind,
+            "label": exercise.label,
             "ops": list(exercise.ops),
             "stubs": exercise.stubs,
-            "checks": [
-                {"build": c.build, "leaves": c.leaves, "grad": c.grad, "output": c.output}
-                for c in exercise.checks
-            ],
+            "checks": [check.data() for check in exercise.checks],
         }
-        for exercise in catalog.values()
+    return {
+        "design": exercise.design,
+        "ops": list(exercise.ops),
+        "stubs": exercise.stubs,
+        "checks": [
+            {"build": c.build, "leaves": c.leaves, "grad": c.grad, "output": c.output}
+            for c in exercise.checks
+        ],
     }
-    return {"designs": designs, "exercises": exercises}

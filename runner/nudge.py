@@ -9,6 +9,7 @@ import ast
 import json
 import math
 
+from .checker import sweep
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .numbers import encode
@@ -29,6 +30,8 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
     design = known["designs"][exercise["design"]]
+    if exercise.get("kind") == "checker":  # its plot: the learner's op code against h
+        return _swept(design, bodies)
     check = exercise["checks"][check_index]
     leaves = {name: _number(value) for name, value in check["leaves"].items()}
     leaves |= {name: _number(v) for name, v in (values or {}).items() if name in leaves}
@@ -61,6 +64,19 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
             found["error"] = describe_exception(error, slots)
     return found
+
+
+def _swept(design, bodies):
+    """runner/checker.py's sweep of the learner's op code (`bodies`, {op: body}; the
+    reference for an op not given), or the error that stopped it."""
+    theirs = {
+        op: b for op, b in bodies.items() if op in design["references"] and isinstance(b, str)
+    }
+    try:
+        value_class, slots = make_class(design, design["references"] | theirs, theirs)
+    except SyntaxError as error:
+        return {"error": describe_syntax_error(error, error.slots)}
+    return sweep(value_class) | {"error": None}
 
 
 def nudge_json(exercise_id, bodies_json, values_json, h):

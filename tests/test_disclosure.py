@@ -231,7 +231,7 @@ def _sections(exercise):
 def test_each_design_speaks_its_own_words(exercise):
     """The local-gradients design has tuples and no `out`: its words never send the learner to
     `.grad +=` or `out.data`; a one-input op's words never name `other.grad`."""
-    one_input = all(OPS[op].arity == 1 for op in exercise.ops)
+    one_input = all(op in OPS and OPS[op].arity == 1 for op in exercise.ops)
     for section, said in _sections(exercise):
         if exercise.design != "closures":
             assert not re.search(r"out\.data|\.grad \+=|`out`", said), section
@@ -291,3 +291,32 @@ def test_the_engine_check_s_golden_words_state_no_local_derivative():
     for section in sections:
         bodies = wrong.get(section.removeprefix("## ").partition("\n")[0], {})
         assert tells(without_their_code(section, bodies)) == [], section
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(f(x + h) - f(x - h)) / (2h)",
+        "(f(x+h) − f(x−h)) / 2h",
+        "\\frac{f(x+h) - f(x-h)}{2h}",
+        "take the central difference",
+        "measure on both sides of x",
+        "from x - h to x + h",
+        "|a − b| / max(|a|, |b|, tiny)",
+        "divide the gap by the larger of |a| and |b|",
+    ],
+)
+def test_the_checker_s_formulas_are_found_in_any_notation(text):
+    assert tells(text, ["checker"]), text
+
+
+@pytest.mark.parametrize(
+    "exercise", [e for e in EXERCISES.values() if e.kind == "checker"], ids=lambda e: e.id
+)
+def test_a_checker_tab_s_last_hint_is_its_formula_rung_and_its_words_below_say_none(exercise):
+    assert tells(exercise.hints[-1], exercise.ops)
+    for text in (exercise.prompt, *exercise.hints[:-1]):
+        assert tells(text, exercise.ops) == [], text
+    for name, said in golden(exercise).items():
+        if not name.endswith(FORMULA_RUNG):
+            assert tells(said, exercise.ops) == [], name

@@ -26,7 +26,7 @@ def answers(exercise, ops=None):
             continue
         for line in body.splitlines():
             line = squashed(line)
-            if not line or line.startswith("#"):
+            if not line or line.startswith(("#", "def")):  # a checker's signatures are given
                 continue
             added = line.partition("+=")[2] or line
             local = added.removesuffix("*out.grad")

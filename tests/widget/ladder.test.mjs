@@ -30,3 +30,21 @@ test("a graph tab tells the rule of each op whose own tab reached its rung, in i
   const progressOf = (tab) => (tab.design === "closures" ? (progress[tab.id] ?? fresh) : { hints: 3 });
   assert.deepEqual(toldOps(graph, tabs, progressOf), ["add", "tanh"]);
 });
+
+test("a checker tab tells its formulas from its own formula rung on", () => {
+  const checker = {
+    id: "gradient-check",
+    kind: "checker",
+    design: "closures",
+    ops: ["checker"],
+    hints: ["a", "b", "c"],
+  };
+  assert.deepEqual(
+    toldOps(checker, [op("mul"), checker], () => ({ hints: 2 })),
+    [],
+  );
+  assert.deepEqual(
+    toldOps(checker, [op("mul"), checker], () => ({ hints: 3 })),
+    ["checker"],
+  );
+});

@@ -12,11 +12,12 @@ export function formulaReached(exercise, progress) {
 
 /**
  * The ops whose rule the verdict on `exercise` may say: an op tab's own op once it reached its
- * formula rung; on a graph tab, each op whose own tab (among `exercises`) has.
+ * formula rung (a checker tab's, its one slot); on a graph tab, each op whose own tab (among `exercises`) has.
  * `progressOf(exercise)` reads a tab's progress.
  */
 export function toldOps(exercise, exercises, progressOf) {
-  const tabs = exercise.kind === "op" ? [exercise] : exercises.filter((e) => ownTab(e, exercise));
+  // an op or checker tab's own slot; a graph tab's ops, each on its own tab
+  const tabs = exercise.kind !== "graph" ? [exercise] : exercises.filter((e) => ownTab(e, exercise));
   return tabs.filter((tab) => formulaReached(tab, progressOf(tab))).map((tab) => tab.ops[0]);
 }
 

@@ -1,10 +1,16 @@
-/** An op tab: the learner writes one op's code, runs the test, and reads the verdict. */
+/**
+ * An op tab: the learner writes one op's code, runs the test, and reads the verdict. A checker
+ * tab (grader/checker.py) is one too, its slot a gradient checker's three functions: it has no
+ * Value class to show, and the plot of the error against h (checker-plot.js) where an op tab
+ * has the nudge tool.
+ */
 import { createEditor, createViewer, markLines, setText } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
+import { checkerPlot } from "./checker-plot.js";
 import { nudgePart } from "./nudge.js";
 import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
@@ -46,7 +52,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
       onChange: (text) => {
         store.setCode(key, text, exercise.version);
         notice.replaceChildren();
-        full.refresh();
+        full?.refresh();
         compare?.refresh();
         nudge.stale();
         onChange();
@@ -58,21 +64,23 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
   // the course may leave the references out (the plugin's `solutions: false`)
   const reference = exercise.solutions[op] ?? null;
   const solution = reference === null ? null : solutionPart(reference);
-  const full = fullClass({ model, design: exercise.design, bodies, active: op });
+  const checker = exercise.kind === "checker";
+  const full = checker ? null : fullClass({ model, design: exercise.design, bodies, active: op });
   const compare = reference === null ? null : comparison({ mine: current, reference });
   const onReset = () => reset(editor(), stub, notice) && result.clear();
   const resetButton = h("button", { type: "button", class: "mg-button", onclick: onReset }, "Reset");
-  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full.button];
+  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full?.button];
   const hintsPart = hintLadder(exercise, progress, () => {
     show();
     if (!hintsPart.hintsLeft()) result.el.querySelector(".mg-next-hint")?.remove();
   });
-  const nudge = nudgePart({ exercise, code: current, timeLimit: model.timeLimit });
+  const nudge = (checker ? checkerPlot : nudgePart)({ exercise, code: current, timeLimit: model.timeLimit });
   panel.append(
     ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
     h("div", { class: "mg-actions" }, ...actions),
-    nudge.el,
-    ...[result.el, solution?.content, compare?.content, full.content, whyPart.el],
+    checker ? "" : nudge.el,
+    ...[result.el, solution?.content, compare?.content, full?.content ?? "", whyPart.el],
+    checker ? nudge.el : "",
   );
   notice.replaceChildren(staleNotice(saved, key, exercise.version));
 
@@ -126,14 +134,15 @@ function workedNote(exercise) {
 /** The editor's frame: what the learner writes, and the names their code can use. */
 function editorFrame(exercise, op) {
   const names = exercise.scope[op].flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]);
+  const writes = exercise.kind === "checker" ? "numerical_grad, relative_error, check" : null;
   return h(
     "div",
     { class: "mg-code mg-editor" },
     h(
       "div",
       { class: "mg-code__bar" },
-      h("code", { "aria-hidden": "true" }, `Value.${exercise.label} › ${WRITES[exercise.design]}`),
-      h("span", { class: "mg-code__scope" }, "Names you can use: ", names),
+      h("code", { "aria-hidden": "true" }, writes ?? `Value.${exercise.label} › ${WRITES[exercise.design]}`),
+      h("span", { class: "mg-code__scope" }, writes ? "Their arguments: " : "Names you can use: ", names),
     ),
   );
 }

@@ -61,7 +61,7 @@ export function mountExercise(root) {
   };
 
   const panels = exercises.map((exercise, index) => {
-    const mount = exercise.kind === "op" ? mountOpPanel : mountGraphPanel;
+    const mount = exercise.kind === "graph" ? mountGraphPanel : mountOpPanel; // a checker tab is an op tab's kind
     return mount({
       panel: tabs.panels[index],
       exercise,
@@ -79,7 +79,7 @@ export function mountExercise(root) {
   /** Shows in tab `index`'s editor, if it has one yet, the code saved now; true if it changed. */
   function fromElsewhere(index) {
     const exercise = exercises[index];
-    const editor = exercise.kind === "op" && tabs.panels[index].querySelector(".cm-editor");
+    const editor = exercise.kind !== "graph" && tabs.panels[index].querySelector(".cm-editor");
     const saved = editor && store.code(codeKey(exercise.design, exercise.ops[0]));
     return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
   }
@@ -88,7 +88,7 @@ export function mountExercise(root) {
     if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
       (exercise, index) =>
-        exercise.kind === "op" &&
+        exercise.kind !== "graph" &&
         keys.includes(`code:${codeKey(exercise.design, exercise.ops[0])}`) &&
         fromElsewhere(index),
     );
