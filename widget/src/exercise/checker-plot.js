@@ -15,7 +15,7 @@ import "../training/locale.js"; // first: uPlot reads the language as it loads
 import uPlot from "uplot";
 import { h } from "../page/dom.js";
 import { python } from "../page/python.js";
-import { sourcePart } from "../training/source.js";
+import { MEASURE, sourcePart } from "../training/source.js";
 import { crashCause } from "./page-results.js";
 
 const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
@@ -26,7 +26,7 @@ const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(
 /** `{el, stale()}`, as nudge.js's tool: the plot's section, measured when the learner presses
  * Measure (the learner's checker code plays no part in it, so a change of it changes nothing). */
 export function checkerPlot({ exercise, timeLimit }) {
-  const source = sourcePart(exercise.plot, `${exercise.id}-plot`, () => {});
+  const source = sourcePart(exercise.plot, `${exercise.id}-plot`, () => {}, MEASURE);
   const figure = h("div", { class: "mg-checker-plot", role: "img", "aria-label": "Not measured yet." });
   const said = h("div", { class: "mg-checker-plot__said", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "mg-button" }, "Measure");

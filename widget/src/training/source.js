@@ -20,13 +20,16 @@ export function said(parts) {
   });
 }
 
+export const TRAIN = { ing: "Training", base: "Train" };
+export const MEASURE = { ing: "Measuring", base: "Measure" };
+
 /**
  * Whose code trains: each op's code and whether it passed its tab, and the learner's choice
  * when one has not. `opsData` has each op's design, tab (exercise id and version) and starter
  * code (course/widget_data.py). `{el, refresh(), bodies(), starters()}`; `onChoice()` runs when
- * the choice changes.
+ * the choice changes; `verb` says what the code is for (MEASURE: a checker tab's plot).
  */
-export function sourcePart(opsData, id, onChoice) {
+export function sourcePart(opsData, id, onChoice, verb = TRAIN) {
   const el = h("div", { class: "mg-train__source" });
   let useReference = null; // null: not chosen yet
   const ops = () =>
@@ -50,15 +53,15 @@ export function sourcePart(opsData, id, onChoice) {
     const all = ops();
     const missing = all.filter((op) => !op.passed);
     if (!missing.length) {
-      el.replaceChildren(h("p", {}, "Training with your own ", names(all), ": each passed its tab."));
+      el.replaceChildren(h("p", {}, `${verb.ing} with your own `, names(all), ": each passed its tab."));
       return;
     }
     const page = pageLink(missing[0].design);
     el.replaceChildren(
-      h("p", {}, "Not passed yet: ", said(tabLinks(missing)), ", on the ", said([page]), " page. Train with:"),
+      h("p", {}, "Not passed yet: ", said(tabLinks(missing)), ", on the ", said([page]), ` page. ${verb.base} with:`),
       h(
         "div",
-        { role: "radiogroup", "aria-label": "Which code to train with" },
+        { role: "radiogroup", "aria-label": `Which code to ${verb.base.toLowerCase()} with` },
         choice(false, all, "my code as it is (and watch what it does)"),
         choice(true, all, "the course’s reference code for ", names(missing)),
       ),
