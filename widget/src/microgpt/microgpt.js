@@ -2,7 +2,7 @@
  * The microgpt widget: Karpathy's microgpt learns to make up names, trained by Adam through the
  * Value class of the local-gradients tabs (the learner's own tuples), in a runner of its own
  * (microgpt/worker.py), a few steps at a time by the shell both trainers share
- * (training/trainer.js, training/view.js). What is its own here: the names it trains on and
+ * (widget/src/training/trainer.js, view.js). What is its own here: the names it trains on and
  * makes up, its settings, its speed and its warnings. Live: the loss (each name's, smoothed, and a uniform guess's), steps per second, and names
  * sampled every few seconds; "break it" switches show what a wrong piece does, and say which.
  *
