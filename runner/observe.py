@@ -87,6 +87,10 @@ def observe(exercise_id, bodies, known=None):
     if known is not None:
         use_data(known)
     exercise = data()["exercises"][exercise_id]
+    if exercise.get("kind") == "engine":  # a whole engine of the learner's: runner/engine.py
+        from .engine import observe_engine
+
+        return observe_engine(exercise_id, bodies)
     design = data()["designs"][exercise["design"]]
     used, theirs = bodies_to_run(exercise, design, bodies)
     output = CappedOutput()

@@ -1,0 +1,386 @@
+"""Find the bug: a tab whose code is a whole engine with one planted bug (`kind = "engine"`).
+
+The learner's editor holds a whole Value class (`engine.py`, the engine as shipped, bug
+included) and on some tabs a training loop; `.meta/solution.py` is the engine fixed. The runner
+(runner/engine.py) runs it on the tab's fixed checks, on seeded random graphs (runner/fuzz.py's)
+and on its training runs; the judge here holds every number to the answer key with the
+seven-decimal rule, and never runs learner code: it draws the same graphs itself, and judges the
+smallest failing graph the runner reports (grader/fuzz.py's `judged`) only once it has checked
+that the graph is one the fuzzer could have made.
+
+Below the last rung and at it alike, the words are numbers and a way to measure: which value is
+wrong on which graph, what the engine gave, what is right, and what to nudge. They never name a
+line of the engine, nor the fix.
+"""
+
+import hashlib
+import keyword
+import math
+import re
+from functools import cache
+
+from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
+from runner.fuzz import build_code, kinds
+from runner.numbers import decode
+
+from .exercises import ExerciseError, _known_wrong, _read, catalog
+from .figures import seven
+from .fuzz import judged, usable
+from .observation import _error
+from .precision import agrees
+from .present import _plain_error
+from .result import Check, Result, Row
+
+TRAIN_KEYS = {"w": float, "b": float, "points": list, "steps": int, "lr": float}
+NAME = re.compile(r"[a-z][a-z0-9]{0,4}")
+MOST_NODES = 12
+
+
+def engine_spec(spec, path):
+    """An engine tab's own keys checked: `train`, `breaks`, and checks seeded with 1.0 (the
+    learner's own `backward()` seeds them)."""
+    if any(check.grad != 1.0 for check in spec["checks"]):
+        raise ExerciseError(
+            f"{path}: an engine's checks take no `grad`: its own backward() seeds 1"
+        )
+    if not isinstance(spec.get("breaks", ""), str):
+        raise ExerciseError(f"{path}: `breaks` must be the id of a Break-it switch, as text")
+    train = spec.get("train")
+    if train is None:
+        return
+    if not isinstance(train, dict) or set(train) != set(TRAIN_KEYS):
+        raise ExerciseError(f"{path}: `train` must give exactly {', '.join(TRAIN_KEYS)}")
+    for key, kind in TRAIN_KEYS.items():
+        if kind is float and isinstance(train[key], int) and not isinstance(train[key], bool):
+            train[key] = float(train[key])
+        if not isinstance(train[key], kind) or isinstance(train[key], bool):
+            raise ExerciseError(f"{path}: `train.{key}` must be a {kind.__name__}")
+    if not all(isinstance(p, list) and len(p) == 2 for p in train["points"]):
+        raise ExerciseError(f"{path}: `train.points` must list [x, y] pairs")
+
+
+def engine_exercise(folder, spec):
+    """The Exercise of an engine tab's folder: its one slot holds the whole source."""
+    from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
+
+    shipped, fixed = _read(folder / "engine.py"), _read(folder / ".meta" / "solution.py")
+    for path, text in ((folder / "engine.py", shipped), (folder / ".meta/solution.py", fixed)):
+        if not text.strip():
+            raise ExerciseError(f"{path} is missing: an engine tab ships one, and its fix")
+    train = tuple(sorted(spec["train"].items())) if spec.get("train") else ()
+    graded = [spec["kind"], spec["ops"], spec["checks"], train, shipped]
+    return Exercise(
+        id=folder.name,
+        kind="engine",
+        design="closures",
+        label=spec["label"],
+        ops=(SLOT,),
+        prompt=spec["prompt"].strip(),
+        hints=tuple(spec.get("hints", ())),
+        why=spec.get("why", "").strip(),
+        checks=spec["checks"],
+        stubs={SLOT: shipped},
+        solutions={SLOT: fixed},
+        known_wrong=_known_wrong(folder, spec | {"ops": (SLOT,)}, {SLOT: fixed}),
+        version=hashlib.sha256(repr(graded).encode()).hexdigest()[:12],
+        draws=spec["ops"],
+        train=train,
+        breaks=spec.get("breaks", ""),
+    )
+
+
+def expected_losses(run):
+    """The losses a right training loop gives on `run` (runner/engine.py's `training_runs`):
+    the mean squared error of w * x + b, its gradient in closed form, a step of size lr."""
+    w, b, points = run["w"], run["b"], run["points"]
+    losses = []
+    for _ in range(run["steps"]):
+        errors = [(w * x + b - y, x) for x, y in points]
+        losses.append(sum(e * e for e, _ in errors) / len(points))
+        dw = sum(2 * e * x for e, x in errors) / len(points)
+        db = sum(2 * e for e, _ in errors) / len(points)
+        w, b = w - run["lr"] * dw, b - run["lr"] * db
+    return losses
+
+
+@cache
+def _graphs(exercise_id, draws):
+    from .runner_data import runner_data
+
+    design = runner_data(catalog())["designs"]["closures"]
+    return design["labels"], engine_graphs(design, list(draws))
+
+
+def judge_engine(exercise, observation, graphs=None):
+    """The Result of an engine tab's run; `graphs` is `(labels, graphs)` when the caller has
+    them (else drawn here, once)."""
+    labels, drawn = graphs or _graphs(exercise.id, exercise.draws)
+    result = Result(exercise.id)
+    if not isinstance(observation, dict):
+        return _unreadable(result)
+    result.stdout = _text(observation.get("stdout"))
+    result.stdout_truncated = observation.get("stdout_truncated") is True
+    try:
+        error = _error(observation.get("error"), exercise)
+    except ValueError:
+        return _unreadable(result)
+    result.checks = _fixed(exercise, observation.get("checks"))
+    if not error and len(result.checks) != len(exercise.checks):
+        return _unreadable(result)
+    if error:
+        result.verdict, result.error = "error", _plain_error(error)
+        result.summary = error.summary or "Your engine raised an error."
+        return result
+    failing = [c for c in result.checks if not c.passed]
+    graph_failure = _first_graph_failure(observation, drawn, labels)
+    smallest = _smallest(observation, exercise, labels) if graph_failure else None
+    trained = _trained(exercise, observation.get("train"))
+    if not (failing or graph_failure or trained):
+        result.summary = _passed(exercise)
+        return result
+    result.verdict = "fail"
+    result.summary = _failed_summary(exercise, failing, graph_failure, trained)
+    shown = smallest or (graph_failure if graph_failure and graph_failure[1].leaf else None)
+    if shown:
+        result.checks.append(_graph_check(shown[1], labels))
+        result.diagnosis = _measure(shown[1], labels, "The smallest graph")
+    elif trained:
+        result.checks.append(trained[1])
+        result.diagnosis = trained[2]
+    elif failing:
+        result.diagnosis = failing[0].rows[[r.passed for r in failing[0].rows].index(False)].why
+    return result
+
+
+def _unreadable(result):
+    result.verdict = "error"
+    result.summary = (
+        "The run sent back something the grader cannot read, so it cannot count. Run the "
+        "test again; if this keeps happening, reload the page."
+    )
+    return result
+
+
+def _text(value):
+    return value[:20_000] if isinstance(value, str) else ""
+
+
+def _fixed(exercise, seen):
+    """The fixed checks' rows, from the runner's grads (missing ones are not numbers)."""
+    from .answer_key import answer
+
+    checks = []
+    for index, check in enumerate(exercise.checks):
+        got = seen[index] if isinstance(seen, list) and index < len(seen) else None
+        grads = got.get("grads") if isinstance(got, dict) else None
+        if grads is None:
+            continue
+        _, space = answer(check)
+        rows = [_row(name, grads.get(name), space[name].grad, check.output) for name in check.names]
+        given = ", ".join(f"{name} = {value!r}" for name, value in check.leaves.items())
+        checks.append(Check(check.build, given, all(r.passed for r in rows), True, rows, [], []))
+    return checks
+
+
+def _row(name, encoded, expected, output):
+    try:
+        got = decode(encoded)
+    except ValueError:
+        got = "unreadable"
+    number = isinstance(got, float) and math.isfinite(got)
+    passed = number and agrees(got, expected)
+    why = "" if passed else _nudge(name, output, got if number else None)
+    return Row(
+        f"{name}.grad",
+        0,
+        got if number else None,
+        expected,
+        seven(got) if number else str(got),
+        seven(expected),
+        bool(passed),
+        why,
+    )
+
+
+def _nudge(name, output, got):
+    gave = f"the {seven(got)} your engine gave" if got is not None else "what your engine gave"
+    return (
+        f"Measure it: nudge `{name}` by a small h, rebuild the graph, and compare how far "
+        f"`{output}` moves, over h, with {gave}."
+    )
+
+
+def _first_graph_failure(observation, drawn, labels):
+    """`(number, Failure)` of the first random graph the engine gets wrong, else None."""
+    reports = observation.get("graphs")
+    if not isinstance(reports, list) or len(reports) != len(drawn):
+        return (0, judged(drawn[0], None, labels)) if reports else None
+    for number, (graph, report) in enumerate(zip(drawn, reports, strict=True), 1):
+        failure = judged(graph, report, labels)
+        if failure:
+            return number, failure
+    return None
+
+
+def _smallest(observation, exercise, labels):
+    """The runner's smallest failing graph, if it is one the fuzzer could make and the answer
+    key says it fails: `(0, Failure)`, else None."""
+    found = observation.get("smallest")
+    if not isinstance(found, dict) or not _valid(found.get("graph"), exercise.draws, labels):
+        return None
+    failure = judged(found["graph"], found.get("report"), labels)
+    return (0, failure) if failure and failure.leaf else None
+
+
+def _valid(graph, draws, labels):
+    """Whether `graph` is plain data of runner/fuzz.py's shape over `draws`, its names plain
+    identifiers: only then is its Python built and run by the answer key."""
+    if not isinstance(graph, dict) or set(graph) != {"leaves", "nodes", "grad"}:
+        return False
+    leaves, nodes = graph["leaves"], graph["nodes"]
+    if graph["grad"] != 1.0 or not isinstance(leaves, list) or not isinstance(nodes, list):
+        return False
+    if not leaves or len(leaves) + len(nodes) > MOST_NODES:
+        return False
+    names = set()
+    for leaf in leaves:
+        if not (isinstance(leaf, list) and len(leaf) == 2 and _name(leaf[0], names)):
+            return False
+        if not _number(leaf[1]):
+            return False
+        names.add(leaf[0])
+    shapes = kinds({"labels": labels})
+    for node in nodes:
+        if not (isinstance(node, list) and len(node) == 3 and node[1] in draws):
+            return False
+        if not (_name(node[0], names) and _operands(node[2], shapes[node[1]], names)):
+            return False
+        names.add(node[0])
+    return usable(graph, labels)
+
+
+def _name(name, taken):
+    return (
+        isinstance(name, str)
+        and NAME.fullmatch(name)
+        and not keyword.iskeyword(name)
+        and name not in taken
+    )
+
+
+def _number(value):
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 1e6
+
+
+def _operands(operands, shape, names):
+    count = {"binary": 2, "power": 2, "unary": 1}[shape]
+    if not isinstance(operands, list) or len(operands) != count or operands[0] not in names:
+        return False
+    if shape == "power":
+        return _number(operands[1])
+    return all(o in names if isinstance(o, str) else _number(o) for o in operands)
+
+
+def _graph_check(failure, labels):
+    graph = failure.graph
+    given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
+    code = build_code(graph, labels) if graph["nodes"] else graph["leaves"][0][0]
+    got = failure.got if isinstance(failure.got, float) else None
+    output = graph["nodes"][-1][0] if graph["nodes"] else graph["leaves"][0][0]
+    row = Row(
+        f"{failure.leaf}.grad",
+        0,
+        got if got is not None and math.isfinite(got) else None,
+        failure.expected,
+        seven(got) if got is not None else str(failure.got),
+        seven(failure.expected),
+        False,
+        _nudge(failure.leaf, output, got if got is not None and math.isfinite(got) else None),
+    )
+    return Check(code, given, False, True, [row], [], [])
+
+
+def _measure(failure, labels, what):
+    graph = failure.graph
+    code = "; ".join(build_code(graph, labels).splitlines()) or graph["leaves"][0][0]
+    given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
+    got = seven(failure.got) if isinstance(failure.got, float) else str(failure.got)
+    return (
+        f"{what} it gets wrong is `{code}` with {given}: `{failure.leaf}.grad` is {got}, "
+        f"where {seven(failure.expected)} is right. Put a gradient checker on it: nudge "
+        f"`{failure.leaf}` by a small h, run the graph forward again, and watch the output move."
+    )
+
+
+def _trained(exercise, runs):
+    """`(number, Check, sentence)` of the first training run whose losses are wrong, else
+    None (and a run that is not reported counts as wrong)."""
+    if not exercise.train:
+        return None
+    wanted = training_runs(dict(exercise.train))
+    if not isinstance(runs, list) or len(runs) != len(wanted):
+        runs = [None] * len(wanted)
+    for number, (run, seen) in enumerate(zip(wanted, runs, strict=True), 1):
+        losses = seen.get("losses") if isinstance(seen, dict) else None
+        problem = _losses_differ(run, losses)
+        if problem:
+            return number, *problem
+    return None
+
+
+def _losses_differ(run, losses):
+    expected = expected_losses(run)
+    got = []
+    for item in losses if isinstance(losses, list) else []:
+        try:
+            got.append(decode(item))
+        except ValueError:
+            got.append("unreadable")
+    built = f"losses = train(w, b, points, steps={run['steps']}, lr={run['lr']!r})"
+    given = f"w = {run['w']!r}, b = {run['b']!r}, points = {run['points']!r}"
+    for step, right in enumerate(expected, 1):
+        value = got[step - 1] if step <= len(got) else "missing"
+        number = isinstance(value, float) and math.isfinite(value)
+        if number and agrees(value, right):
+            continue
+        text = seven(value) if number else str(value)
+        row = Row(
+            f"losses[{step - 1}]",
+            0,
+            value if number else None,
+            right,
+            text,
+            seven(right),
+            False,
+            "",
+        )
+        sentence = (
+            f"With {given}, `{built}` gives the loss {text} at step {step}, where "
+            f"{seven(right)} is right. Measure it: before each step's update, nudge w by a "
+            "small h, work the loss out again, and compare its slope with w.grad."
+        )
+        return Check(built, given, False, True, [row], [], []), sentence
+    return None
+
+
+def _passed(exercise):
+    trained = ", and every training run" if exercise.train else ""
+    return (
+        f"Your engine gets every check and all {GRAPHS} random graphs right{trained}, to "
+        "seven decimals."
+    )
+
+
+def _failed_summary(exercise, failing, graph_failure, trained):
+    if failing:
+        return f"Your engine gets {len(failing)} of the {len(exercise.checks)} checks wrong."
+    if graph_failure:
+        number = graph_failure[0]
+        return (
+            f"Your engine passes every fixed check, but gets random graph {number} of {GRAPHS} "
+            "wrong: the fixed checks alone do not show every bug."
+        )
+    return (
+        f"Your engine gets every graph right, but training run {trained[0]} of "
+        f"{len(training_runs(dict(exercise.train)))} gives other losses than a right one."
+    )
