@@ -6,7 +6,8 @@ instant navigation re-creates every <script> of a new page as executable code):
 
     {
       "exercises": [                      # in the order the page's block lists them
-        {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs
+        {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs;
+                                          # "engine": a whole engine with a bug (slot "engine")
          "design": "closures",            # the Value class it completes (grader/scaffold.py)
          "label": "__mul__", "ops": ["mul"],
          "prompt": "<p>…</p>", "hints": ["<p>…</p>"], "why": "<p>…</p>",   # HTML
@@ -17,6 +18,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
                    "exponent": null},     # a power's: its build says `x ** n` then
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
+         "breaks": "",                    # an engine tab: the Break-it switch of its bug
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -92,6 +94,7 @@ def _op_tabs(graph, catalog):
 
 
 def _exercise(exercise, to_html, graphs):
+    engine = exercise.kind == "engine"  # a whole engine in one slot (grader/engine.py)
     return {
         "id": exercise.id,
         "kind": exercise.kind,
@@ -103,12 +106,13 @@ def _exercise(exercise, to_html, graphs):
         "why": to_html(exercise.why),
         "stubs": dict(exercise.stubs),
         "solutions": dict(exercise.solutions),
-        "scope": {op: scope(exercise.design, op) for op in exercise.ops},
+        "scope": {} if engine else {op: scope(exercise.design, op) for op in exercise.ops},
         "test_code": exercise.test_code,
-        "graphs": graphs,
+        "graphs": "" if engine else graphs,  # an engine's results show graphs of their own
         "version": exercise.version,
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
+        "breaks": exercise.breaks,  # an engine tab: the training page's Break-it switch
     }
 
 
@@ -163,7 +167,14 @@ def training_data(catalog):
     from training.session import USES, Config, dataset
 
     ops = trained_ops(catalog, "closures", USES)
-    return {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    found = {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    return found | {"find_the_bug": find_the_bug(catalog)}
+
+
+def find_the_bug(catalog):
+    """`{Break-it switch: find-the-bug tab}`: the tab whose engine has the bug that switch
+    plants in training (each engine exercise's `breaks`); its address is `#tab-<tab>`."""
+    return {e.breaks: e.id for e in catalog.values() if e.kind == "engine" and e.breaks}
 
 
 def microgpt_data(catalog):

@@ -125,8 +125,13 @@ def judge_engine(exercise, observation, graphs=None):
     except ValueError:
         return _unreadable(result)
     result.checks = _fixed(exercise, observation.get("checks"))
-    if not error and len(result.checks) != len(exercise.checks):
-        return _unreadable(result)
+    graphs = observation.get("graphs")
+    if not error and (
+        len(result.checks) != len(exercise.checks)
+        or not isinstance(graphs, list)
+        or len(graphs) != len(drawn)
+    ):
+        return _unreadable(result)  # a run that ended without an error ran them all
     if error:
         result.verdict, result.error = "error", _plain_error(error)
         result.summary = error.summary or "Your engine raised an error."
@@ -213,8 +218,6 @@ def _nudge(name, output, got):
 def _first_graph_failure(observation, drawn, labels):
     """`(number, Failure)` of the first random graph the engine gets wrong, else None."""
     reports = observation.get("graphs")
-    if not isinstance(reports, list) or len(reports) != len(drawn):
-        return (0, judged(drawn[0], None, labels)) if reports else None
     for number, (graph, report) in enumerate(zip(drawn, reports, strict=True), 1):
         failure = judged(graph, report, labels)
         if failure:

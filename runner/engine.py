@@ -77,7 +77,7 @@ class WholeEngine(Engine):
 def compile_engine(source):
     """`(namespace, slots)`: the learner's source run as a module; raises SyntaxError (with
     `slots`) for code that does not compile."""
-    slots = Slots({SLOT: 1}, {SLOT: source}, {SLOT: "the engine"})
+    slots = Slots({SLOT: 1}, {SLOT: source}, {SLOT: "engine"})
     namespace = {"__name__": "engine"}
     try:
         code = compile(source, FILENAME, "exec")
@@ -168,7 +168,22 @@ def smallest(design, engine, graphs, reports):
         if found is None:
             break
         graph = found
+    graph = tidy(graph)
     return {"graph": graph, "report": engine.report(graph)}
+
+
+def tidy(graph):
+    """`graph` with its leaves named a, b, c… and its nodes n0, n1… in order, as a learner
+    would write it out (shrinking leaves gaps)."""
+    names = {leaf: "abcdefghijklm"[i] for i, (leaf, _) in enumerate(graph["leaves"])}
+    names |= {node[0]: f"n{i}" for i, node in enumerate(graph["nodes"])}
+    rename = lambda o: names.get(o, o) if isinstance(o, str) else o  # noqa: E731
+    return graph | {
+        "leaves": [[names[leaf], value] for leaf, value in graph["leaves"]],
+        "nodes": [
+            [names[n], op, [rename(o) for o in operands]] for n, op, operands in graph["nodes"]
+        ],
+    }
 
 
 def _differs(reference, graph, report):

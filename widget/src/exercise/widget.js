@@ -8,6 +8,7 @@ import { setTextFromElsewhere } from "../editor/editor.js";
 import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
+import { mountEnginePanel } from "./engine-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
@@ -63,7 +64,7 @@ export function mountExercise(root) {
   };
 
   const panels = exercises.map((exercise, index) => {
-    const mount = exercise.kind === "op" ? mountOpPanel : mountGraphPanel;
+    const mount = { op: mountOpPanel, engine: mountEnginePanel }[exercise.kind] ?? mountGraphPanel;
     return mount({
       panel: tabs.panels[index],
       exercise,
