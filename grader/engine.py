@@ -1,7 +1,7 @@
 """Find the bug: a tab whose code is a whole engine with one planted bug (`kind = "engine"`).
 
-The learner's editor holds a whole Value class (`engine.py`, the engine as shipped, bug
-included) and on some tabs a training loop; `.meta/solution.py` is the engine fixed. The runner
+The learner's editor holds a whole Value class and on some tabs a training loop: the course's
+engine (`exercises/_engine/`, its solution) with the tab's `bug` planted in it. The runner
 (runner/engine.py) runs it on the tab's fixed checks, on seeded random graphs (runner/fuzz.py's)
 and on its training runs; the judge here holds every number to the answer key with the
 seven-decimal rule, and never runs learner code: it draws the same graphs itself, and judges the
@@ -23,7 +23,7 @@ from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
 from runner.fuzz import build_code, kinds
 from runner.numbers import decode
 
-from .exercises import ExerciseError, _known_wrong, _read, catalog
+from .exercises import EXERCISES_DIR, ExerciseError, _read, catalog
 from .figures import seven
 from .fuzz import judged, usable
 from .observation import _error
@@ -31,9 +31,12 @@ from .precision import agrees
 from .present import _plain_error
 from .result import Check, Result, Row
 
+ENGINE_DIR = EXERCISES_DIR / "_engine"  # the course's engine, fixed: engine.py, and train.py
+BUG_KEYS = ("fixed", "planted")
 TRAIN_KEYS = {"w": float, "b": float, "points": list, "steps": int, "lr": float}
 NAME = re.compile(r"[a-z][a-z0-9]{0,4}")
 MOST_NODES = 12
+SPELT_OUT = 3  # ops of a graph the diagnosis writes out (the table shows every graph)
 
 
 def engine_spec(spec, path):
@@ -60,13 +63,15 @@ def engine_spec(spec, path):
 
 
 def engine_exercise(folder, spec):
-    """The Exercise of an engine tab's folder: its one slot holds the whole source."""
+    """The Exercise of an engine tab's folder: its one slot holds the whole source, the course's
+    engine (ENGINE_DIR) with the tab's bug planted, its solution the engine as it is."""
     from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
 
-    shipped, fixed = _read(folder / "engine.py"), _read(folder / ".meta" / "solution.py")
-    for path, text in ((folder / "engine.py", shipped), (folder / ".meta/solution.py", fixed)):
-        if not text.strip():
-            raise ExerciseError(f"{path} is missing: an engine tab ships one, and its fix")
+    path, engine = folder / "exercise.toml", folder.parent / ENGINE_DIR.name
+    fixed = _read(engine / "engine.py")
+    if spec.get("train"):
+        fixed += "\n\n" + _read(engine / "train.py")
+    shipped = planted(fixed, spec["bug"], path, "bug")
     train = tuple(sorted(spec["train"].items())) if spec.get("train") else ()
     graded = [spec["kind"], spec["ops"], spec["checks"], train, shipped]
     return Exercise(
@@ -81,12 +86,42 @@ def engine_exercise(folder, spec):
         checks=spec["checks"],
         stubs={SLOT: shipped},
         solutions={SLOT: fixed},
-        known_wrong=_known_wrong(folder, spec | {"ops": (SLOT,)}, {SLOT: fixed}),
+        known_wrong=_answers(folder, fixed, spec["bug"]),
         version=hashlib.sha256(repr(graded).encode()).hexdigest()[:12],
         draws=spec["ops"],
         train=train,
         breaks=spec.get("breaks", ""),
     )
+
+
+def planted(fixed, bug, path, where):
+    """`fixed` (the engine) with `bug["fixed"]`, found there exactly once, made `planted`."""
+    if not isinstance(bug, dict) or not all(isinstance(bug.get(k), str) for k in BUG_KEYS):
+        raise ExerciseError(f"{path}: `{where}` must give `fixed` and `planted`, as text")
+    if bug["fixed"] == bug["planted"] or fixed.count(bug["fixed"]) != 1:
+        raise ExerciseError(
+            f"{path}: `{where}.fixed` must be lines found once in {ENGINE_DIR.name}/, "
+            "and `planted` other lines"
+        )
+    return fixed.replace(bug["fixed"], bug["planted"])
+
+
+def _answers(folder, fixed, bug):
+    """The tab's known wrong answers: each the engine with `planted` in place of the bug's
+    `fixed` lines (a "fix" that hides the bug on the fixed checks only, say)."""
+    from .exercises import KnownWrong, _known, _toml
+
+    path = folder / ".meta" / "wrong_answers.toml"
+    found = []
+    for answer in _toml(path).get("answer", []) if path.exists() else []:
+        _known(path, answer, {"name", "diagnoses", "planted"}, "key")
+        wrong = planted(
+            fixed, {"fixed": bug["fixed"], "planted": answer.get("planted")}, path, "planted"
+        )
+        found.append(
+            KnownWrong(answer.get("name", "?"), tuple(answer.get("diagnoses", ())), {SLOT: wrong})
+        )
+    return tuple(found)
 
 
 def expected_losses(run):
@@ -300,17 +335,24 @@ def _graph_check(failure, labels):
         False,
         _nudge(failure.leaf, output, got if got is not None and math.isfinite(got) else None),
     )
-    return Check(code, given, False, True, [row], [], [])
+    return Check(
+        code, f"{given}: the smallest random graph it gets wrong", False, True, [row], [], []
+    )
 
 
 def _measure(failure, labels, what):
     graph = failure.graph
-    code = "; ".join(build_code(graph, labels).splitlines()) or graph["leaves"][0][0]
     given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
+    code = "; ".join(build_code(graph, labels).splitlines()) or graph["leaves"][0][0]
+    shown = (
+        f"`{code}` with {given}"
+        if len(graph["nodes"]) <= SPELT_OUT
+        else f"the last in the table below, {len(graph['nodes'])} ops long"
+    )
     got = seven(failure.got) if isinstance(failure.got, float) else str(failure.got)
     return (
-        f"{what} it gets wrong is `{code}` with {given}: `{failure.leaf}.grad` is {got}, "
-        f"where {seven(failure.expected)} is right. Put a gradient checker on it: nudge "
+        f"{what} it gets wrong is {shown}: `{failure.leaf}.grad` is {got}, where "
+        f"{seven(failure.expected)} is right. Put a gradient checker on it: nudge "
         f"`{failure.leaf}` by a small h, run the graph forward again, and watch the output move."
     )
 

@@ -25,15 +25,26 @@ TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str
 KEYS = {
     "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks", "worked"},
     "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
-    # a whole engine with one planted bug (engine.py, its fix .meta/solution.py): `ops` are
-    # those its random graphs draw; `train` runs its training loop; `breaks` names the
-    # training page's Break-it switch that plants the same bug
-    "engine": {"kind", "ops", "label", "prompt", "hints", "why", "checks", "train", "breaks"},
+    # a whole engine with one planted bug (grader/engine.py): `bug` plants it in the course's
+    # engine, `ops` are those its random graphs draw, `train` runs its training loop, `breaks`
+    # names the training page's Break-it switch that plants the same bug
+    "engine": {
+        "kind",
+        "ops",
+        "label",
+        "prompt",
+        "hints",
+        "why",
+        "checks",
+        "bug",
+        "train",
+        "breaks",
+    },
 }
 REQUIRED = {
     "op": ("kind", "op", "prompt", "checks"),
     "graph": ("kind", "ops", "label", "prompt", "checks"),
-    "engine": ("kind", "ops", "label", "prompt", "checks"),
+    "engine": ("kind", "ops", "label", "prompt", "checks", "bug"),
 }
 CHECK_KEYS = {"build", "grad", "check"}
 ANSWER_KEYS = {"name", "diagnoses", "body", "bodies"}

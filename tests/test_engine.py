@@ -5,6 +5,7 @@ on the fixed checks; its words are numbers and where to measure, never the line 
 import difflib
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from course.widget_data import training_data
 from grader import grade
 from grader.disclosure import tells
-from grader.engine import expected_losses, judge_engine
+from grader.engine import ENGINE_DIR, expected_losses, judge_engine
 from grader.exercises import ExerciseError, catalog, load_catalog
 from grader.report import golden
 from grader.runner_data import runner_data
@@ -152,23 +153,48 @@ def test_each_break_it_switch_maps_to_the_tab_of_its_bug():
 
 def _folder(tmp_path, toml):
     root = tmp_path / "exercises"
-    (root / "bug" / ".meta").mkdir(parents=True)
-    (root / "bug" / "engine.py").write_text(EXERCISES["find-bug-1"].stubs["engine"])
-    (root / "bug" / ".meta" / "solution.py").write_text(EXERCISES["find-bug-1"].solutions["engine"])
+    shutil.copytree(ENGINE_DIR, root / ENGINE_DIR.name)
+    (root / "bug").mkdir()
     (root / "bug" / "exercise.toml").write_text(toml)
     return root
 
 
 BASE = 'kind = "engine"\nlabel = "bug"\nops = ["add"]\nprompt = "p"\n'
+BUG = '[bug]\nfixed = "        self.grad = 1.0\\n"\nplanted = ""\n'
+CHECK = '[[checks]]\nbuild = "x + x"\nx = 1.0\n'
+
+
+def test_a_tab_is_the_course_s_engine_with_its_bug_planted(tmp_path):
+    exercise = load_catalog(_folder(tmp_path, BASE + BUG + CHECK))["bug"]
+    fixed = (ENGINE_DIR / "engine.py").read_text()
+    assert exercise.solutions == {"engine": fixed}
+    assert exercise.stubs == {"engine": fixed.replace("        self.grad = 1.0\n", "")}
+
+
+def test_a_bug_must_be_lines_the_engine_has_once(tmp_path):
+    bug = BUG.replace("self.grad = 1.0", "self.grad = 2.0")
+    with pytest.raises(ExerciseError, match="found once"):
+        load_catalog(_folder(tmp_path, BASE + bug + CHECK))
 
 
 def test_an_engine_check_seeds_no_grad_of_its_own(tmp_path):
-    root = _folder(tmp_path, BASE + '[[checks]]\nbuild = "x + x"\nx = 1.0\ngrad = 2.0\n')
+    root = _folder(tmp_path, BASE + BUG + CHECK + "grad = 2.0\n")
     with pytest.raises(ExerciseError, match="backward"):
         load_catalog(root)
 
 
 def test_a_training_run_gives_every_key(tmp_path):
-    toml = BASE + '[train]\nw = 0.5\nsteps = 3\n[[checks]]\nbuild = "x + x"\nx = 1.0\n'
+    toml = BASE + BUG + "[train]\nw = 0.5\nsteps = 3\n" + CHECK
     with pytest.raises(ExerciseError, match="train"):
         load_catalog(_folder(tmp_path, toml))
+
+
+def test_a_work_file_keeps_each_engine_tab_s_code_under_a_key_of_its_own():
+    """As the engine panel saves it (widget/src/exercise/engine-panel.js `engineKey`), so that
+    `python -m grader regrade` grades it."""
+    from grader.handin import exercise_code_key
+
+    keys = {exercise_code_key(e, "engine") for e in ENGINES}
+    assert keys == {f"engine/{e.id}" for e in ENGINES}
+    panel = TRAINING_JS.parent.parent / "exercise" / "engine-panel.js"
+    assert "(exercise) => `engine/${exercise.id}`" in panel.read_text()

@@ -1,5 +1,5 @@
 # micrograd's engine (MIT, Andrej Karpathy, 2020), with tanh and exp from the nn-zero-to-hero
-# lecture notebook (MIT, 2022). One line of it is wrong: find it, and fix it.
+# lecture notebook (MIT, 2022): the whole of it, one Value class and its backward().
 import math
 
 
@@ -55,7 +55,7 @@ class Value:
         out = Value(t, (self,), "tanh")
 
         def _backward():
-            self.grad += (1 - x**2) * out.grad
+            self.grad += (1 - t**2) * out.grad
 
         out._backward = _backward
         return out
