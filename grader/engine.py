@@ -17,7 +17,6 @@ import hashlib
 import keyword
 import math
 import re
-from functools import cache
 
 from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
 from runner.fuzz import build_code, kinds
@@ -138,18 +137,25 @@ def expected_losses(run):
     return losses
 
 
-@cache
-def _graphs(exercise_id, draws):
+_drawn = {}
+
+
+def _graphs(exercises, draws):
+    """`(labels, graphs)`: the random graphs of an engine tab over `draws`, as the runner draws
+    them from the catalog's design (its references decide which graphs are kept), once each."""
     from .runner_data import runner_data
 
-    design = runner_data(catalog())["designs"]["closures"]
-    return design["labels"], engine_graphs(design, list(draws))
+    design = runner_data(exercises)["designs"]["closures"]
+    key = (draws, tuple(sorted(design["references"].items())))
+    if key not in _drawn:
+        _drawn[key] = design["labels"], engine_graphs(design, list(draws))
+    return _drawn[key]
 
 
-def judge_engine(exercise, observation, graphs=None):
-    """The Result of an engine tab's run; `graphs` is `(labels, graphs)` when the caller has
-    them (else drawn here, once)."""
-    labels, drawn = graphs or _graphs(exercise.id, exercise.draws)
+def judge_engine(exercise, observation, exercises=None):
+    """The Result of an engine tab's run, `exercises` the catalog it is from (by default the
+    course's)."""
+    labels, drawn = _graphs(exercises or catalog(), exercise.draws)
     result = Result(exercise.id)
     if not isinstance(observation, dict):
         return _unreadable(result)

@@ -33,7 +33,7 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
     if exercise.kind == "engine":  # a whole engine: numbers and where to measure, on any rung
         from .engine import judge_engine
 
-        return judge_engine(exercise, observation)
+        return judge_engine(exercise, observation, exercises)
     told = told_ops(exercise, told)
     theirs = {op: bodies.get(op) for op in exercise.ops}
     theirs = {op: b if isinstance(b, str) else exercise.stubs[op] for op, b in theirs.items()}

@@ -198,3 +198,13 @@ def test_a_work_file_keeps_each_engine_tab_s_code_under_a_key_of_its_own():
     assert keys == {f"engine/{e.id}" for e in ENGINES}
     panel = TRAINING_JS.parent.parent / "exercise" / "engine-panel.js"
     assert "(exercise) => `engine/${exercise.id}`" in panel.read_text()
+
+
+def test_the_build_refuses_an_engine_its_own_checks_fail(tmp_path):
+    from course.exercise_checks import ExerciseCheckError, check_exercises
+
+    root = _folder(tmp_path, BASE + BUG + CHECK)
+    engine = root / ENGINE_DIR.name / "engine.py"
+    engine.write_text(engine.read_text().replace("other.grad += out.grad", "other.grad = out.grad"))
+    with pytest.raises(ExerciseCheckError, match=r"exercises/bug/exercise.toml: .* x.grad is"):
+        check_exercises(load_catalog(root))
