@@ -208,3 +208,13 @@ def test_the_build_refuses_an_engine_its_own_checks_fail(tmp_path):
     engine.write_text(engine.read_text().replace("other.grad += out.grad", "other.grad = out.grad"))
     with pytest.raises(ExerciseCheckError, match=r"exercises/bug/exercise.toml: .* x.grad is"):
         check_exercises(load_catalog(root))
+
+
+def test_the_pages_count_the_tabs_and_switches_as_they_are():
+    """The words of docs/ that count what the tabs are (pagetruth checks the page's figures)."""
+    docs = TRAINING_JS.parent.parent.parent.parent / "docs"
+    page = (docs / "find-the-bug.md").read_text()
+    switched = training_data(EXERCISES)["find_the_bug"]
+    assert len(switched) == 2 and "Two of these bugs are the ones" in page
+    assert len(ENGINES) == 6 and "six whole engines" in (docs / "index.md").read_text()
+    assert "```exercise\n" + " ".join(e.id for e in ENGINES) + "\n```" in page
