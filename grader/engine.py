@@ -1,7 +1,8 @@
 """Find the bug: a tab whose code is a whole engine with one planted bug (`kind = "engine"`).
 
 The learner's editor holds a whole Value class and on some tabs a training loop: the course's
-engine (`exercises/_engine/`, its solution) with the tab's `bug` planted in it. The runner
+engine (the op tabs' class with every reference in it, and `exercises/_engine/train.py`; its
+solution) with the tab's `bug` planted in it. The runner
 (runner/engine.py) runs it on the tab's fixed checks, on seeded random graphs (runner/fuzz.py's)
 and on its training runs; the judge here holds every number to the answer key with the
 seven-decimal rule, and never runs learner code: it draws the same graphs itself, and judges the
@@ -22,15 +23,17 @@ from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
 from runner.fuzz import build_code, kinds
 from runner.numbers import decode
 
-from .exercises import EXERCISES_DIR, ExerciseError, _read, catalog
+from .exercises import ExerciseError, _read, catalog
 from .figures import seven
 from .fuzz import judged, usable
 from .observation import _error
+from .ops import CLOSURES
 from .precision import agrees
 from .present import _plain_error
 from .result import Check, Result, Row
+from .scaffold import assemble, labels
 
-ENGINE_DIR = EXERCISES_DIR / "_engine"  # the course's engine, fixed: engine.py, and train.py
+TRAIN = "_engine/train.py"  # in exercises/: the training loop of a tab with `[train]`, right
 BUG_KEYS = ("fixed", "planted")
 TRAIN_KEYS = {"w": float, "b": float, "points": list, "steps": int, "lr": float}
 NAME = re.compile(r"[a-z][a-z0-9]{0,4}")
@@ -61,15 +64,23 @@ def engine_spec(spec, path):
         raise ExerciseError(f"{path}: `train.points` must list [x, y] pairs")
 
 
-def engine_exercise(folder, spec):
+def engine(codes):
+    """The course's engine, right: micrograd's Value class as the op tabs complete it
+    (grader/scaffold.py), every closure its op tab's reference; `codes` is `{design: {op:
+    (stub, solution)}}` as grader/exercises.py reads the op tabs."""
+    references = {op: codes[CLOSURES].get(op, ("", ""))[1] for op in labels(CLOSURES)}
+    return assemble(CLOSURES, references)[0]
+
+
+def engine_exercise(folder, spec, codes):
     """The Exercise of an engine tab's folder: its one slot holds the whole source, the course's
-    engine (ENGINE_DIR) with the tab's bug planted, its solution the engine as it is."""
+    engine (`engine`) with the tab's bug planted, its solution the engine as it is."""
     from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
 
-    path, engine = folder / "exercise.toml", folder.parent / ENGINE_DIR.name
-    fixed = _read(engine / "engine.py")
+    path = folder / "exercise.toml"
+    fixed = engine(codes)
     if spec.get("train"):
-        fixed += "\n\n" + _read(engine / "train.py")
+        fixed += "\n\n" + _read(folder.parent / TRAIN)
     shipped = planted(fixed, spec["bug"], path, "bug")
     train = tuple(sorted(spec["train"].items())) if spec.get("train") else ()
     graded = [spec["kind"], spec["ops"], spec["checks"], train, shipped]
@@ -99,8 +110,8 @@ def planted(fixed, bug, path, where):
         raise ExerciseError(f"{path}: `{where}` must give `fixed` and `planted`, as text")
     if bug["fixed"] == bug["planted"] or fixed.count(bug["fixed"]) != 1:
         raise ExerciseError(
-            f"{path}: `{where}.fixed` must be lines found once in {ENGINE_DIR.name}/, "
-            "and `planted` other lines"
+            f"{path}: `{where}.fixed` must be lines the engine holds once (grader/engine.py "
+            "`engine`), and `planted` other lines"
         )
     return fixed.replace(bug["fixed"], bug["planted"])
 

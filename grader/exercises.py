@@ -294,7 +294,7 @@ def _exercise(folder, spec, codes):
     if spec["kind"] == "engine":
         from .engine import engine_exercise
 
-        return engine_exercise(folder, spec)
+        return engine_exercise(folder, spec, codes)
     design = spec["design"]
     missing = [op for op in spec["ops"] if op not in codes[design]]
     if missing:

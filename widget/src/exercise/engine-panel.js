@@ -3,10 +3,11 @@
  * one planted bug; the learner runs it, measures, fixes it in place and runs it again. The
  * verdict names a graph, a value and two numbers, never the line.
  */
-import { createEditor, markLines, setText } from "../editor/editor.js";
+import { createEditor, markLines } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
+import { reset } from "./op-panel.js";
 import { hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
@@ -86,22 +87,4 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     state,
     show: () => whyPart.show(state() === "passed"),
   };
-}
-
-/** The engine as shipped again, with an Undo; false when it already was. */
-function reset(view, shipped, notice) {
-  const before = view.state.doc.toString();
-  if (before === shipped) {
-    notice.replaceChildren("This is already the engine as shipped.");
-    return false;
-  }
-  setText(view, shipped);
-  const undo = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Undo");
-  undo.addEventListener("click", () => {
-    setText(view, before);
-    view.focus();
-  });
-  notice.replaceChildren("Back to the engine as shipped. ", undo);
-  undo.focus();
-  return true;
 }
