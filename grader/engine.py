@@ -34,7 +34,6 @@ from .result import Check, Result, Row
 from .scaffold import assemble, labels
 
 TRAIN = "_engine/train.py"  # in exercises/: the training loop of a tab with `[train]`, right
-BUG_KEYS = ("fixed", "planted")
 TRAIN_KEYS = {"w": float, "b": float, "points": list, "steps": int, "lr": float}
 NAME = re.compile(r"[a-z][a-z0-9]{0,4}")
 MOST_NODES = 12
@@ -64,12 +63,12 @@ def engine_spec(spec, path):
         raise ExerciseError(f"{path}: `train.points` must list [x, y] pairs")
 
 
-def engine(codes):
-    """The course's engine, right: micrograd's Value class as the op tabs complete it
-    (grader/scaffold.py), every closure its op tab's reference; `codes` is `{design: {op:
-    (stub, solution)}}` as grader/exercises.py reads the op tabs."""
+def engine(codes, **bodies):
+    """The course's engine: micrograd's Value class as the op tabs complete it
+    (grader/scaffold.py), every closure its op tab's reference but those `bodies` give; `codes`
+    is `{design: {op: (stub, solution)}}` as grader/exercises.py reads the op tabs."""
     references = {op: codes[CLOSURES].get(op, ("", ""))[1] for op in labels(CLOSURES)}
-    return assemble(CLOSURES, references)[0]
+    return assemble(CLOSURES, references | bodies)[0]
 
 
 def engine_exercise(folder, spec, codes):
@@ -78,10 +77,10 @@ def engine_exercise(folder, spec, codes):
     from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
 
     path = folder / "exercise.toml"
-    fixed = engine(codes)
-    if spec.get("train"):
-        fixed += "\n\n" + _read(folder.parent / TRAIN)
-    shipped = planted(fixed, spec["bug"], path, "bug")
+    loop = "\n\n" + _read(folder.parent / TRAIN) if spec.get("train") else ""
+    fixed = engine(codes) + loop
+    plant = _planter(codes, loop, fixed, spec["bug"], path)
+    shipped = plant(spec["bug"].get("planted"), f"{path}: `bug.planted`")
     train = tuple(sorted(spec["train"].items())) if spec.get("train") else ()
     graded = [spec["kind"], spec["ops"], spec["checks"], train, shipped]
     return Exercise(
@@ -96,7 +95,7 @@ def engine_exercise(folder, spec, codes):
         checks=spec["checks"],
         stubs={SLOT: shipped},
         solutions={SLOT: fixed},
-        known_wrong=_answers(folder, fixed, spec["bug"]),
+        known_wrong=_answers(folder, plant),
         version=hashlib.sha256(repr(graded).encode()).hexdigest()[:12],
         draws=spec["ops"],
         train=train,
@@ -104,33 +103,51 @@ def engine_exercise(folder, spec, codes):
     )
 
 
-def planted(fixed, bug, path, where):
-    """`fixed` (the engine) with `bug["fixed"]`, found there exactly once, made `planted`."""
-    if not isinstance(bug, dict) or not all(isinstance(bug.get(k), str) for k in BUG_KEYS):
-        raise ExerciseError(f"{path}: `{where}` must give `fixed` and `planted`, as text")
-    if bug["fixed"] == bug["planted"] or fixed.count(bug["fixed"]) != 1:
-        raise ExerciseError(
-            f"{path}: `{where}.fixed` must be lines the engine holds once (grader/engine.py "
-            "`engine`), and `planted` other lines"
+def _planter(codes, loop, fixed, bug, path):
+    """`plant(planted, where)`: the engine with `planted` in the place `bug` names: the body of
+    its op's closure (`op`), or the lines `fixed`, which the engine holds once."""
+    if not isinstance(bug, dict) or set(bug) not in ({"op", "planted"}, {"fixed", "planted"}):
+        raise ExerciseError(f"{path}: `bug` must give `planted`, and `op` or `fixed`")
+    if "op" in bug:
+        if bug["op"] not in labels(CLOSURES):
+            raise ExerciseError(f"{path}: `bug.op` must be one of {', '.join(labels(CLOSURES))}")
+        op = bug["op"]
+        return lambda body, where: _checked(
+            engine(codes, **{op: body}) + loop if isinstance(body, str) else None,
+            fixed,
+            body,
+            where,
         )
-    return fixed.replace(bug["fixed"], bug["planted"])
+    if not isinstance(bug["fixed"], str) or fixed.count(bug["fixed"]) != 1:
+        raise ExerciseError(
+            f"{path}: `bug.fixed` must be lines the engine holds once (grader/engine.py "
+            "`engine`), as text"
+        )
+    return lambda text, where: _checked(
+        fixed.replace(bug["fixed"], text) if isinstance(text, str) else None,
+        fixed,
+        text,
+        where,
+    )
 
 
-def _answers(folder, fixed, bug):
-    """The tab's known wrong answers: each the engine with `planted` in place of the bug's
-    `fixed` lines (a "fix" that hides the bug on the fixed checks only, say)."""
+def _checked(shipped, fixed, planted, where):
+    if not isinstance(planted, str) or shipped == fixed:
+        raise ExerciseError(f"{where} must be text that changes the engine")
+    return shipped
+
+
+def _answers(folder, plant):
+    """The tab's known wrong answers: each the engine with its `planted` where the tab's bug is
+    (a "fix" that hides the bug on the fixed checks only, say)."""
     from .exercises import KnownWrong, _known, _toml
 
     path = folder / ".meta" / "wrong_answers.toml"
     found = []
     for answer in _toml(path).get("answer", []) if path.exists() else []:
         _known(path, answer, {"name", "diagnoses", "planted"}, "key")
-        wrong = planted(
-            fixed, {"fixed": bug["fixed"], "planted": answer.get("planted")}, path, "planted"
-        )
-        found.append(
-            KnownWrong(answer.get("name", "?"), tuple(answer.get("diagnoses", ())), {SLOT: wrong})
-        )
+        wrong = {SLOT: plant(answer.get("planted"), f"{path}: `planted` of {answer.get('name')!r}")}
+        found.append(KnownWrong(answer.get("name", "?"), tuple(answer.get("diagnoses", ())), wrong))
     return tuple(found)
 
 

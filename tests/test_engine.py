@@ -210,5 +210,19 @@ def test_the_build_refuses_an_engine_its_own_checks_fail(tmp_path):
     root = _folder(tmp_path, BASE + BUG + train + CHECK)
     loop = root / TRAIN
     loop.write_text(loop.read_text().replace("lr * p.grad", "2 * lr * p.grad"))
-    with pytest.raises(ExerciseCheckError, match=r"exercises/bug/exercise.toml: .*loss"):
+    with pytest.raises(ExerciseCheckError, match=r"/bug/exercise\.toml: .*loss"):
         check_exercises(load_catalog(root))
+
+
+def test_a_closure_s_bug_is_a_body_for_its_op_whatever_its_reference(tmp_path):
+    """`op` and `planted`: the op's closure is that body, so that its op tab's reference can
+    change without the tab's bug losing its place."""
+    bug = '[bug]\nop = "mul"\nplanted = "self.grad += other.data * out.grad\\n"\n'
+    root = _folder(tmp_path, BASE + bug + CHECK)
+    reference = root / "mul" / ".meta" / "solution.py"
+    reference.write_text("self.grad += out.grad * other.data\nother.grad += out.grad * self.data\n")
+    exercise = load_catalog(root)["bug"]
+    assert "other.grad += out.grad * self.data" in exercise.solutions["engine"]
+    assert "other.grad +=" not in exercise.stubs["engine"].split("def __mul__")[1].split("def ")[1]
+    with pytest.raises(ExerciseError, match="`bug` must give"):
+        load_catalog(_folder(tmp_path / "2", BASE + bug + 'fixed = "x"\n' + CHECK))
