@@ -44,6 +44,11 @@ def _blames(result, op):
 def _refusal(exercise, result):
     if exercise.kind == "op":
         where, fix = f"exercises/{exercise.id}/.meta/solution.py", "fix the solution"
+    elif exercise.kind == "engine":  # its solution is the course's engine, its bug left out
+        where, fix = (
+            f"exercises/{exercise.id}/exercise.toml",
+            "fix exercises/_engine/ or these checks",
+        )
     else:
         where = f"exercises/{exercise.id}/exercise.toml"
         fix = "fix the op exercises' solutions (each passes its own tab) or these checks"

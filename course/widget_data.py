@@ -8,6 +8,7 @@ instant navigation re-creates every <script> of a new page as executable code):
       "exercises": [                      # in the order the page's block lists them
         {"id": "mul", "kind": "op",       # "op": one op's code; "graph": whole graphs;
                                           # "checker": a gradient checker's three functions
+                                          # "engine": a whole engine with a bug (slot "engine")
          "design": "closures",            # the Value class it completes (grader/scaffold.py)
          "label": "__mul__", "ops": ["mul"],
          "prompt": "<p>…</p>", "hints": ["<p>…</p>"], "why": "<p>…</p>",   # HTML
@@ -19,6 +20,7 @@ instant navigation re-creates every <script> of a new page as executable code):
                    "exponent": null},     # a power's: its build says `x ** n` then
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
          "plot": [...],                   # a checker tab only: its plot's ops (trained_ops)
+         "breaks": "",                    # an engine tab: the Break-it switch of its bug
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -96,6 +98,7 @@ def _op_tabs(graph, catalog):
 
 
 def _exercise(exercise, to_html, graphs):
+    engine = exercise.kind == "engine"  # a whole engine in one slot (grader/engine.py)
     return {
         "id": exercise.id,
         "kind": exercise.kind,
@@ -109,10 +112,11 @@ def _exercise(exercise, to_html, graphs):
         "solutions": dict(exercise.solutions),
         "scope": _scope(exercise),
         "test_code": exercise.test_code,
-        "graphs": graphs,
+        "graphs": "" if engine else graphs,  # an engine's results show graphs of their own
         "version": exercise.version,
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
+        "breaks": exercise.breaks,  # an engine tab: the training page's Break-it switch
     }
 
 
@@ -130,6 +134,8 @@ def _scope(exercise):
     """The names each slot's code can use: a checker's functions are the learner's own."""
     if exercise.kind == "checker":
         return {op: ["f", "x", "h", "a", "b", "grad", "math"] for op in exercise.ops}
+    if exercise.kind == "engine":  # the whole engine: every name is the learner's own
+        return {}
     return {op: scope(exercise.design, op) for op in exercise.ops}
 
 
@@ -184,7 +190,14 @@ def training_data(catalog):
     from training.session import USES, Config, dataset
 
     ops = trained_ops(catalog, "closures", USES)
-    return {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    found = {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    return found | {"find_the_bug": find_the_bug(catalog)}
+
+
+def find_the_bug(catalog):
+    """`{Break-it switch: find-the-bug tab}`: the tab whose engine has the bug that switch
+    plants in training (each engine exercise's `breaks`); its address is `#tab-<tab>`."""
+    return {e.breaks: e.id for e in catalog.values() if e.kind == "engine" and e.breaks}
 
 
 def microgpt_data(catalog):

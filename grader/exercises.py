@@ -22,17 +22,33 @@ EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
 # In grader.zip only (course/assets.py): the catalog as the build read it. Reading and checking
 # every exercise again cost the browser's judge ~70 ms of Pyodide before its first verdict.
 BUILT_CATALOG = Path(__file__).with_name("catalog.pickle")
-KINDS = ("op", "graph", "checker")
+KINDS = ("op", "graph", "checker", "engine")
 TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str, "worked": str}
 KEYS = {
     "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks", "worked"},
     "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
     "checker": checker.KEYS,
+    # a whole engine with one planted bug (grader/engine.py): `bug` plants it in the course's
+    # engine, `ops` are those its random graphs draw, `train` runs its training loop, `breaks`
+    # names the training page's Break-it switch that plants the same bug
+    "engine": {
+        "kind",
+        "ops",
+        "label",
+        "prompt",
+        "hints",
+        "why",
+        "checks",
+        "bug",
+        "train",
+        "breaks",
+    },
 }
 REQUIRED = {
     "op": ("kind", "op", "prompt", "checks"),
     "graph": ("kind", "ops", "label", "prompt", "checks"),
     "checker": checker.REQUIRED,
+    "engine": ("kind", "ops", "label", "prompt", "checks", "bug"),
 }
 CHECK_KEYS = {"build", "grad", "check"}
 ANSWER_KEYS = {"name", "diagnoses", "body", "bodies"}
@@ -84,6 +100,9 @@ class Exercise:
     known_wrong: tuple
     version: str  # changes whenever the definition does
     worked: str = ""  # the title of the earliest page that works its rule out, if one does
+    draws: tuple = ()  # an engine tab: the ops of its random graphs (grader/engine.py)
+    train: tuple = ()  # an engine tab with a training loop: its own run's items (w, b, ...)
+    breaks: str = ""  # an engine tab: the training page's Break-it switch of the same bug
 
     @property
     def test_code(self):
@@ -167,6 +186,10 @@ def _spec(path):
     if not isinstance(spec["checks"], list) or not spec["checks"]:
         raise ExerciseError(f"{path}: `checks` must list at least one check")
     spec["checks"] = tuple(_check(table, path) for table in spec["checks"])
+    if kind == "engine":
+        from .engine import engine_spec  # the engine kind's own keys
+
+        engine_spec(spec, path)
     return spec
 
 
@@ -271,6 +294,10 @@ def _op_code(root, specs):
 
 
 def _exercise(folder, spec, codes):
+    if spec["kind"] == "engine":
+        from .engine import engine_exercise
+
+        return engine_exercise(folder, spec, codes)
     design = spec["design"]
     missing = [op for op in spec["ops"] if op not in codes[design]]
     if missing:

@@ -48,6 +48,12 @@ def code_key(design, op):
     return op if design == "closures" else f"{design}/{op}"
 
 
+def exercise_code_key(exercise, op):
+    """The key of an exercise's code for `op`: an engine tab's whole engine has a key of its own
+    (widget/src/exercise/engine-panel.js `engineKey`), every other tab its op's."""
+    return f"engine/{exercise.id}" if exercise.kind == "engine" else code_key(exercise.design, op)
+
+
 def read_handin(raw):
     """The HandIn in `raw` (bytes); raises HandInError for anything else."""
     if len(raw) > MAX_BYTES:

@@ -32,6 +32,10 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
     words of the learner's rung: `told` lists the ops whose rule may be said (none by default:
     grader/disclosure.py)."""
     exercise = (exercises or catalog())[exercise_id]
+    if exercise.kind == "engine":  # a whole engine: numbers and where to measure, on any rung
+        from .engine import judge_engine
+
+        return judge_engine(exercise, observation, exercises)
     told = told_ops(exercise, told)
     theirs = {op: bodies.get(op) for op in exercise.ops}
     theirs = {op: b if isinstance(b, str) else exercise.stubs[op] for op, b in theirs.items()}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from runner.assembly import is_stub
 
-from .handin import HandInError, code_key, read_handin
+from .handin import HandInError, exercise_code_key, read_handin
 from .judge import judge
 from .sealed import RunFailed, SealedRunner
 
@@ -79,7 +79,7 @@ def regrade_file(path, exercises, runner, course):
     if handin.course != course:
         graded.notes.append("from another version of the course: graded against this one")
     for exercise in exercises.values():
-        bodies = {op: handin.code.get(code_key(exercise.design, op)) for op in exercise.ops}
+        bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
         bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
         if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
             continue  # not attempted

@@ -20,7 +20,10 @@ def expectations(exercises):
     """`(exercise, answer name, bodies, should pass, diagnoses wanted)` for every answer."""
     for exercise in exercises.values():
         yield exercise, "reference solution", exercise.solutions, True, ()
-        yield exercise, "starter stub", exercise.stubs, False, ("nothing",)
+        if exercise.kind == "engine":  # its starting code is the engine with its bug
+            yield exercise, "the engine as shipped", exercise.stubs, False, ()
+        else:
+            yield exercise, "starter stub", exercise.stubs, False, ("nothing",)
         for answer in exercise.known_wrong:
             yield exercise, answer.name, answer.bodies, False, answer.diagnoses
 

@@ -37,10 +37,19 @@ def _exercise(exercise):
         }
     return {
         "design": exercise.design,
+        "kind": exercise.kind,
         "ops": list(exercise.ops),
+        "draws": list(exercise.draws),  # an engine tab's: runner/engine.py
+        "train": dict(exercise.train) or None,
         "stubs": exercise.stubs,
         "checks": [
-            {"build": c.build, "leaves": c.leaves, "grad": c.grad, "output": c.output}
+            {
+                "build": c.build,
+                "leaves": c.leaves,
+                "grad": c.grad,
+                "output": c.output,
+                "names": list(c.names),
+            }
             for c in exercise.checks
         ],
     }

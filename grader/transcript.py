@@ -22,7 +22,9 @@ FORMULA_RUNG = ", at the formula rung"
 def sides(exercise, name, should_pass):
     """`[(section name, told)]` of an answer: a passing answer's words do not depend on it."""
     below = [(name, ())]
-    return below if should_pass else [*below, (name + FORMULA_RUNG, exercise.ops)]
+    if should_pass or exercise.kind == "engine":  # an engine's words are the same on every rung
+        return below
+    return [*below, (name + FORMULA_RUNG, exercise.ops)]
 
 
 def transcript(result):

@@ -82,6 +82,10 @@ def observe(exercise_id, bodies, known=None):
     exercise = known["exercises"][exercise_id]
     if exercise.get("kind") == "checker":  # the learner's gradient checker, not a Value class
         return observe_checker(exercise, bodies)
+    if exercise.get("kind") == "engine":  # a whole engine of the learner's: runner/engine.py
+        from .engine import observe_engine
+
+        return observe_engine(exercise_id, bodies, known)
     return observe_checks(exercise, known["designs"][exercise["design"]], bodies)
 
 

@@ -179,7 +179,7 @@ function staleNotice(saved, key, version) {
 
 /** Puts the starter code back, with an Undo that restores what was there; false when it
  * already was the starter code. */
-function reset(view, stub, notice) {
+export function reset(view, stub, notice) {
   const before = view.state.doc.toString();
   if (before === stub) {
     notice.replaceChildren("This is already the starter code.");

@@ -9,6 +9,7 @@ import { h } from "../page/dom.js";
 import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
 import { savedBodies } from "./engine-check.js";
+import { mountEnginePanel } from "./engine-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
@@ -61,7 +62,9 @@ export function mountExercise(root) {
   };
 
   const panels = exercises.map((exercise, index) => {
-    const mount = exercise.kind === "graph" ? mountGraphPanel : mountOpPanel; // a checker tab is an op tab's kind
+    // a checker tab is an op tab's kind
+    const mount =
+      { op: mountOpPanel, checker: mountOpPanel, engine: mountEnginePanel }[exercise.kind] ?? mountGraphPanel;
     return mount({
       panel: tabs.panels[index],
       exercise,
