@@ -218,3 +218,23 @@ def test_a_closure_that_never_returns_is_stopped_by_the_time_limit(unsolved):
     trainer.press("Train")
     expect(trainer.message()).to_contain_text("time limit", timeout=RUN_TIMEOUT_MS)
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
+
+
+@pytest.mark.parametrize(("switch", "tab"), [("instead of", "bug 1"), ("zero_grad", "bug 6")])
+def test_a_break_it_switch_links_to_the_engine_with_the_same_bug(browser, site, switch, tab):
+    """Beside the switches that plant a bug find-the-bug has (course/widget_data.py
+    `find_the_bug`), a link opens that tab of the find-the-bug page."""
+    learner, watch, close = learner_at(browser, site.url + TRAINING_PAGE)
+    page = learner.page
+    try:
+        page.goto(learner.url)
+        page.locator("[data-training-widget] summary").click()
+        beside = page.locator(".mg-train__switch").filter(has_text=switch)
+        beside.get_by_role("link", name="find this bug in an engine").click()
+        expect(page.get_by_role("tab", name=tab, exact=True)).to_have_attribute(
+            "aria-selected", "true"
+        )
+        assert page.url.endswith("find-the-bug/#tab-" + tab.replace("bug ", "find-bug-"))
+    finally:
+        close()
+    assert_clean(watch)

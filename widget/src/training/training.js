@@ -15,7 +15,17 @@
  */
 import { h } from "../page/dom.js";
 import { boundary, curves } from "./plots.js";
-import { check, code, field, mountTrainer, pythonSession, select, settingsFrame, trainerView } from "./view.js";
+import {
+  check,
+  code,
+  field,
+  mountTrainer,
+  pythonSession,
+  select,
+  settingsFrame,
+  trainerView,
+  withBugTab,
+} from "./view.js";
 import { finishedText, problemOf } from "./words.js";
 
 const CHUNK = { count: 40, budget: 120 }; // steps per request, and the milliseconds it may take
@@ -26,7 +36,7 @@ const BREAK_RATE = 40; // "a learning rate far too high": this many times the on
 /** Hydrates one `<div data-training-widget>`. */
 export function mountTraining(root) {
   mountTrainer(root, { name: "training", prefix: "mg-train" }, ({ data, id, source }) => {
-    const settings = settingsPart(data.config, id);
+    const settings = settingsPart(data.config, id, data.find_the_bug ?? {});
     const view = trainingView();
     const parts = moonsParts({ data, settings, source, view });
     const body = [view.stats, view.spoken, view.message, view.finished, view.plots];
@@ -176,8 +186,9 @@ function moonsParts({ data, settings, source, view }) {
   };
 }
 
-/** The model's settings and the "break it" switches: `{el, controls, config()}`. */
-function settingsPart(defaults, id) {
+/** The model's settings and the "break it" switches, each beside its find-the-bug tab (`bugTabs`, by
+ * switch): `{el, controls, config()}`. */
+function settingsPart(defaults, id, bugTabs) {
   const layers = [
     ["16,16", "2 layers of 16"],
     ["8,8", "2 layers of 8"],
@@ -209,8 +220,11 @@ function settingsPart(defaults, id) {
       field("Seed", seed),
     ],
     [
-      check(breaks.assign_add, "Use ", code("="), " instead of ", code("+="), " in your ", code("__add__")),
-      check(breaks.no_zero_grad, "Skip ", code("zero_grad()"), " between steps"),
+      withBugTab(
+        check(breaks.assign_add, "Use ", code("="), " instead of ", code("+="), " in your ", code("__add__")),
+        bugTabs.assign_add,
+      ),
+      withBugTab(check(breaks.no_zero_grad, "Skip ", code("zero_grad()"), " between steps"), bugTabs.no_zero_grad),
       check(breaks.rate_too_high, `A learning rate ${BREAK_RATE} times too high`),
     ],
   );

@@ -8,6 +8,7 @@ import { h, uid } from "../page/dom.js";
 import { python } from "../page/python.js";
 import { statusLine } from "../exercise/status.js";
 import { said, sourcePart } from "./source.js";
+import { bugTabLink } from "./where.js";
 import { Trainer } from "./trainer.js";
 
 /**
@@ -138,6 +139,11 @@ export const number = (value, min, max, step) =>
 
 /** A "break it" switch's checkbox, labelled. */
 export const check = (input, ...text) => h("label", { class: "mg-train__check" }, input, " ", ...text);
+
+/** A switch, and beside it (not in its label) a link to the find-the-bug tab of its bug, if
+ * one has it (`exercise`: the training data's `find_the_bug` of the switch). */
+export const withBugTab = (label, exercise) =>
+  exercise ? h("div", { class: "mg-train__switch" }, label, " (", said([bugTabLink(exercise)]), ")") : label;
 
 /** Text in code type. */
 export const code = (text) => h("code", {}, text);

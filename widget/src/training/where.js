@@ -21,6 +21,14 @@ export function tabLink(op, site = SITE) {
   return { href: new URL(PAGES[op.design].path + tabHash(op.exercise), site).href, text: op.label, code: true };
 }
 
+/** The page of engines with a bug planted in each (docs/find-the-bug.md). */
+export const FIND_THE_BUG = { path: "find-the-bug/", title: "Find the bug" };
+
+/** A link to the find-the-bug tab `exercise`, whose engine has the bug a switch plants. */
+export function bugTabLink(exercise, site = SITE) {
+  return { href: new URL(FIND_THE_BUG.path + tabHash(exercise), site).href, text: "find this bug in an engine" };
+}
+
 /** A link to a design's exercise page, named by its title. */
 export function pageLink(design, site = SITE) {
   return { href: new URL(PAGES[design].path, site).href, text: PAGES[design].title };
