@@ -69,7 +69,11 @@ def engine(codes, **bodies):
     (grader/scaffold.py), every closure its op tab's reference but those `bodies` give; `codes`
     is `{design: {op: (stub, solution)}}` as grader/exercises.py reads the op tabs."""
     references = {op: codes[CLOSURES].get(op, ("", ""))[1] for op in labels(CLOSURES)}
-    return assemble(CLOSURES, references | bodies)[0]
+    source = assemble(CLOSURES, references | bodies)[0]
+    return source.replace(YOURS, "", 1)  # the scaffold's invitation: here every line is written
+
+
+YOURS = " Each _backward body is yours to write."  # grader/scaffold.py's CLOSURES_HEAD
 
 
 def engine_exercise(folder, spec, codes):

@@ -226,3 +226,10 @@ def test_a_closure_s_bug_is_a_body_for_its_op_whatever_its_reference(tmp_path):
     assert "other.grad +=" not in exercise.stubs["engine"].split("def __mul__")[1].split("def ")[1]
     with pytest.raises(ExerciseError, match="`bug` must give"):
         load_catalog(_folder(tmp_path / "2", BASE + bug + 'fixed = "x"\n' + CHECK))
+
+
+def test_an_engine_tab_does_not_invite_the_learner_to_write_its_closures():
+    engines = [e for e in EXERCISES.values() if e.kind == "engine"]
+    assert engines
+    for exercise in engines:
+        assert "yours to write" not in exercise.stubs["engine"] + exercise.solutions["engine"]
