@@ -339,7 +339,7 @@ def machine(browser):
     }
 
 
-def main(argv=None):
+def arguments(argv):
     parser = argparse.ArgumentParser(prog="bench/run.py", description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=7, help="visits of each page (default 7)")
     parser.add_argument("--runs", type=int, default=25, help="runs per tab (default 25)")
@@ -351,15 +351,16 @@ def main(argv=None):
         choices=PARTS,
         help="measure only this part (repeatable; default: every part)",
     )
-    args = parser.parse_args(argv)
-    parts = args.only or PARTS
+    return parser.parse_args(argv)
 
+
+def main(argv=None):
+    args = arguments(argv)
     if not args.no_build:
         print("building the site into bench/out/site/ …", file=sys.stderr)
         build_site()
     add_bare_page()
     page = widget_page()
-    launch = launch_options()
     server = serve.RunningSite(BenchServer(SITE, isolate=True, quiet=True))
     with server as site, sync_playwright() as playwright:
         urls = {
@@ -370,50 +371,9 @@ def main(argv=None):
             "local_gradients": site.url + LOCAL_GRADIENTS,
             "microgpt": site.url + MICROGPT,
         }
-        bench = Bench(playwright, urls, launch, page_exercises(page), server.server)
+        bench = Bench(playwright, urls, launch_options(), page_exercises(page), server.server)
         try:
-            raw = {"machine": machine(bench.browser), "urls": urls}
-            # two visits to each profile fill its HTTP cache, V8's code caches, our snapshots
-            for kind in KINDS:
-                for _ in range(2 * REPEAT_PROFILES):
-                    bench.warm_up_visit(kind)
-            if "networks" in parts:
-                networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
-                raw["networks"] = {
-                    label: network(
-                        bench,
-                        throttle,
-                        args.rounds if throttle is None else max(3, args.rounds // 2),
-                        label,
-                    )
-                    for label, throttle in networks.items()
-                }
-                raw["read_first"] = {
-                    "read_ms": READ_FIRST_MS,
-                    "ms": [bench.read_first() for _ in range(args.rounds)],
-                }
-            if "lesson" in parts:
-                raw["lesson"] = alternate(
-                    lambda kind: bench.lesson(kind == "ahead"),
-                    max(3, args.rounds // 2),
-                    "lesson",
-                    ("ahead", "not"),
-                )
-            if "runs" in parts:
-                print("run to verdict …", file=sys.stderr)
-                raw["runs"] = bench.runs(args.runs)
-            if "training" in parts:
-                print("training …", file=sys.stderr)
-                raw["training"] = {
-                    "chromium": bench.training(),
-                    "cpython": training_pace.in_cpython(),
-                }
-            if "microgpt" in parts:
-                print("microgpt …", file=sys.stderr)
-                raw["microgpt"] = {
-                    "chromium": bench.microgpt(),
-                    "cpython": microgpt_pace.in_cpython(),
-                }
+            raw = measure(bench, urls, args)
         finally:
             bench.close()
         results = {"machine": raw["machine"], **figures(raw), "samples": raw}
@@ -421,6 +381,48 @@ def main(argv=None):
             results["bytes"] = byte_figures(raw["networks"][LOOPBACK]["first"]["ours"][0], site.url)
     RESULTS.write_text(json.dumps(results, indent=1))
     print_table(results, RESULTS)
+
+
+def rounds(args, throttle):
+    """A throttled network's visits are slow: half as many, three at least."""
+    return args.rounds if throttle is None else max(3, args.rounds // 2)
+
+
+def measure(bench, urls, args):
+    """Every part `args` asks for (`--only`, by default all), after warming each profile up."""
+    parts = args.only or PARTS
+    raw = {"machine": machine(bench.browser), "urls": urls}
+    # two visits to each profile fill its HTTP cache, V8's code caches, our snapshots
+    for kind in KINDS:
+        for _ in range(2 * REPEAT_PROFILES):
+            bench.warm_up_visit(kind)
+    if "networks" in parts:
+        networks = {LOOPBACK: None} if args.no_throttle else NETWORKS
+        raw["networks"] = {
+            label: network(bench, throttle, rounds(args, throttle), label)
+            for label, throttle in networks.items()
+        }
+        raw["read_first"] = {
+            "read_ms": READ_FIRST_MS,
+            "ms": [bench.read_first() for _ in range(args.rounds)],
+        }
+    if "lesson" in parts:
+        raw["lesson"] = alternate(
+            lambda kind: bench.lesson(kind == "ahead"),
+            max(3, args.rounds // 2),
+            "lesson",
+            ("ahead", "not"),
+        )
+    if "runs" in parts:
+        print("run to verdict …", file=sys.stderr)
+        raw["runs"] = bench.runs(args.runs)
+    if "training" in parts:
+        print("training …", file=sys.stderr)
+        raw["training"] = {"chromium": bench.training(), "cpython": training_pace.in_cpython()}
+    if "microgpt" in parts:
+        print("microgpt …", file=sys.stderr)
+        raw["microgpt"] = {"chromium": bench.microgpt(), "cpython": microgpt_pace.in_cpython()}
+    return raw
 
 
 if __name__ == "__main__":
