@@ -22,12 +22,13 @@ import re
 from functools import cache
 
 from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
-from runner.fuzz import build_code, kinds
+from runner.fuzz import EXPONENTS, LARGEST_DATA, build_code, kinds
 from runner.numbers import decode
 
 from .exercises import ExerciseError, _read, catalog
 from .figures import seven
 from .fuzz import judged, usable
+from .fuzz_words import outcome
 from .observation import _error
 from .ops import CLOSURES
 from .precision import agrees
@@ -39,6 +40,7 @@ TRAIN_KEYS = {"w": float, "b": float, "points": list, "steps": int, "lr": float}
 NAME = re.compile(r"[a-z][a-z0-9]{0,4}")
 MOST_NODES = 12
 SPELT_OUT = 3  # ops of a graph the diagnosis writes out (the table shows every graph)
+LARGEST_EXPONENT = max(abs(e) for e in EXPONENTS)  # what the fuzzer and shrinking use
 
 
 def engine_spec(spec, path):
@@ -219,13 +221,18 @@ def judge_engine(exercise, observation, exercises=None):
     summary = _failed_summary(exercise, failing, graph_failure, trained)
     shown = smallest or (graph_failure if graph_failure and graph_failure[1].leaf else None)
     if shown:
-        checks.append(_graph_check(shown[1], labels))
-        diagnosis = _measure(shown[1], labels, "The smallest graph")
+        which = "the smallest random graph" if shown is smallest else f"random graph {shown[0]}"
+        checks.append(_graph_check(shown[1], labels, which))
+        diagnosis = _measure(shown[1], labels, which)
     elif trained:
         checks.append(trained[1])
         diagnosis = trained[2]
-    else:
+    elif failing:
         diagnosis = next(row.why for row in failing[0].rows if not row.passed)
+    else:  # a random graph raised, or its report could not be read: said as the fuzzer says it
+        number, failure = graph_failure
+        graph = _spelt(failure.graph, labels, in_table=False)
+        diagnosis = f"On random graph {number}, {graph}: {outcome(failure)}"
     return _result(exercise, Verdict.FAIL, summary, checks, diagnosis=diagnosis, **said)
 
 
@@ -283,7 +290,7 @@ def _fixed(exercise, seen):
     for index, check in enumerate(exercise.checks):
         got = seen[index] if isinstance(seen, list) and index < len(seen) else None
         grads = got.get("grads") if isinstance(got, dict) else None
-        if grads is None:
+        if not isinstance(grads, dict):
             continue
         _, space = answer(check)
         rows = [
@@ -370,19 +377,32 @@ def _name(name, taken):
 
 
 def _number(value):
-    return type(value) in (int, float) and math.isfinite(value) and abs(value) < 1e6
+    """A leaf's value as the fuzzer and its shrinking make them: a float of moderate size (its
+    arithmetic is quick, where an int's is exact and can be made endless)."""
+    return type(value) is float and math.isfinite(value) and abs(value) <= LARGEST_DATA
+
+
+def _constant(value, largest=LARGEST_DATA):
+    """A constant operand (shrinking makes whole ones ints), or an exponent (`largest` its own
+    bound): on float data, quick whatever its type."""
+    return type(value) in (int, float) and math.isfinite(value) and abs(value) <= largest
 
 
 def _operands(operands, shape, names):
+    """A node's operands as the fuzzer draws them: a name first for a power or a unary op, one
+    name at least, on either side, for a binary op."""
     count = {"binary": 2, "power": 2, "unary": 1}[shape]
-    if not isinstance(operands, list) or len(operands) != count or operands[0] not in names:
+    if not isinstance(operands, list) or len(operands) != count:
         return False
+    named = [isinstance(o, str) and o in names for o in operands]
     if shape == "power":
-        return _number(operands[1])
-    return all(o in names if isinstance(o, str) else _number(o) for o in operands)
+        return named[0] and _constant(operands[1], LARGEST_EXPONENT)
+    if not any(named):
+        return False
+    return all(is_name or _constant(o) for is_name, o in zip(named, operands, strict=True))
 
 
-def _graph_check(failure, labels):
+def _graph_check(failure, labels, which):
     graph = failure.graph
     given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
     code = build_code(graph, labels) if graph["nodes"] else graph["leaves"][0][0]
@@ -392,21 +412,25 @@ def _graph_check(failure, labels):
     output = graph["nodes"][-1][0] if graph["nodes"] else graph["leaves"][0][0]
     why = _nudge(failure.leaf, output, got)
     row = _row(f"{failure.leaf}.grad", got, failure.expected, text, why)
-    return _check(code, f"{given}: the smallest random graph it gets wrong", [row])
+    return _check(code, f"{given}: {which} it gets wrong", [row])
+
+
+def _spelt(graph, labels, in_table=True):
+    """A graph as its code and leaves, or, when too long to read in a sentence and `in_table`
+    (the result shows it as a check), where it is."""
+    given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
+    code = "; ".join(build_code(graph, labels).splitlines()) or graph["leaves"][0][0]
+    if len(graph["nodes"]) <= SPELT_OUT or not in_table:
+        return f"`{code}` with {given}"
+    return f"the last in the table below, {len(graph['nodes'])} ops long"
 
 
 def _measure(failure, labels, what):
-    graph = failure.graph
-    given = ", ".join(f"{name} = {value!r}" for name, value in graph["leaves"])
-    code = "; ".join(build_code(graph, labels).splitlines()) or graph["leaves"][0][0]
-    shown = (
-        f"`{code}` with {given}"
-        if len(graph["nodes"]) <= SPELT_OUT
-        else f"the last in the table below, {len(graph['nodes'])} ops long"
-    )
+    shown = _spelt(failure.graph, labels)
     got = seven(failure.got) if isinstance(failure.got, float) else str(failure.got)
     return (
-        f"{what} it gets wrong is {shown}: `{failure.leaf}.grad` is {got}, where "
+        f"{what[:1].upper() + what[1:]} it gets wrong is {shown}: `{failure.leaf}.grad` is {got}, "
+        f"where "
         f"{seven(failure.expected)} is right. Put a gradient checker on it: nudge "
         f"`{failure.leaf}` by a small h, run the graph forward again, and watch the output move."
     )

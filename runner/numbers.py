@@ -26,11 +26,16 @@ def encode(value):
     return number if math.isfinite(number) else str(number)
 
 
+LARGEST_INT = 2**1023  # a float holds every integer up to here, rounded
+
+
 def decode(item):
     """What `encode` gave: a float (maybe nan or inf), or the name of what was not a number.
     Raises ValueError for anything `encode` never gives."""
-    if type(item) in (int, float) and math.isfinite(item):
-        return float(item)
+    if type(item) is int:  # JSON's integers have no bound: one too large for a float is huge
+        return float(item) if abs(item) <= LARGEST_INT else math.inf
+    if type(item) is float and math.isfinite(item):
+        return item
     if item == "huge":
         return math.inf
     if isinstance(item, str) and item in NOT_FINITE:

@@ -122,3 +122,13 @@ def test_the_plot_measures_the_learner_s_own_closure(runner_zip_data):
     found = json.loads(nudge.nudge_json(EXERCISE.id, json.dumps(wrong), "{}", 0))
     tanh = next(c for c in found["curves"] if c["op"] == "tanh")
     assert min(tanh["central"]) > 0.1  # no h makes a wrong closure agree
+
+
+def test_a_check_that_returns_nothing_fails_and_says_so():
+    body = SOLUTION.replace("1e-5), grad)", "1e-3), grad)")
+    assert body != SOLUTION
+    i = body.index("def check(")
+    body = body[:i] + body[i:].replace("return ", "", 1)  # computes it, and forgets to return it
+    result = grade(EXERCISE.id, {"checker": body}, EXERCISES)
+    assert result["verdict"] == "fail"
+    assert any("NoneType" in row["got_text"] for c in result["checks"] for row in c["rows"])

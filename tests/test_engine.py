@@ -71,7 +71,7 @@ def test_no_hint_and_no_verdict_names_the_line_or_the_fix(exercise):
 def test_a_verdict_names_the_smallest_graph_the_value_and_both_numbers():
     bug = EXERCISES["find-bug-1"]
     result = grade(bug.id, bug.stubs, EXERCISES)
-    assert result["diagnosis"].startswith("The smallest graph it gets wrong is `n0 = a + a`")
+    assert result["diagnosis"].startswith("The smallest random graph it gets wrong is `n0 = a + a`")
     assert "`a.grad` is 1.0000000, where 2.0000000 is right" in result["diagnosis"]
     assert "nudge `a`" in result["diagnosis"]
     shown = result["checks"][-1]
@@ -101,6 +101,36 @@ def test_a_forged_smallest_graph_is_never_built_and_never_passes_the_run():
     }
     result = judge_engine(bug, seen)
     assert result.verdict == "fail" and hostile not in result.diagnosis
+
+
+def test_an_engine_that_raises_on_a_random_graph_fails_with_where_it_raised():
+    bug = EXERCISES["find-bug-1"]
+    relu = "            self.grad += (out.data > 0) * out.grad"
+    assert relu in bug.solutions["engine"]
+    raising = relu.replace("self.grad", "assert x != 0, 'a kink'\n            self.grad", 1)
+    body = {"engine": bug.solutions["engine"].replace(relu, raising, 1)}
+    result = judge_engine(bug, _seen(bug, body))
+    assert result.verdict == "fail" and "random graph" in result.summary
+    assert "AssertionError" in result.diagnosis and "a kink" in result.diagnosis
+
+
+@pytest.mark.parametrize(
+    "forge",
+    [
+        lambda g: g["nodes"][0][2].__setitem__(0, [1]),  # an operand no name can be
+        lambda g: g["nodes"][0].__setitem__(1, ["add"]),  # an op no op can be
+        lambda g: g["leaves"][0].__setitem__(1, 3),  # an int: exact arithmetic, endless powers
+        lambda g: g["nodes"].append(["z9", "pow", [g["nodes"][-1][0], 99999]]),
+    ],
+)
+def test_a_forged_smallest_graph_neither_stalls_nor_crashes_the_judge(forge):
+    bug = EXERCISES["find-bug-1"]
+    seen = _seen(bug, bug.stubs)
+    assert seen["smallest"] and seen["smallest"]["graph"]["nodes"]
+    forge(seen["smallest"]["graph"])
+    assert judge_engine(bug, seen).verdict == "fail"
+    huge = json.dumps(seen).replace('"grad": 1.0', '"grad": 1' + "0" * 400, 1)
+    assert judge_engine(bug, json.loads(huge)).verdict in ("fail", "error")
 
 
 def test_a_run_that_reports_no_random_graph_does_not_pass():
