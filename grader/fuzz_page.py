@@ -124,8 +124,9 @@ def _session(design_name, bodies, count, seed, told):
 
 NOTHING = "Nothing to check yet: every op still holds its starter code."
 PASSED = (
-    "No failing graph in {count}: on every graph over {ops}, each leaf's grad agreed with the "
-    "answer key to seven decimals."
+    "No failing graph in {count}: on every graph of your {ops}, mixed with `__add__` and "
+    "`__mul__` (the course's, where you have not written them), each leaf's grad agreed with "
+    "the answer key to seven decimals."
 )
 FAILED = "Graph {number} of {count} fails. The smallest graph that still fails has {ops}:"
 BROKEN = "Your code does not compile, so no graph ran: "

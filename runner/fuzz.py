@@ -123,10 +123,12 @@ def _other_operand(rng, names, unused):
 
 
 def random_graphs(design, ops, seed):
-    """Graphs over `ops` without end, the same ones for the same seed, each one the design's
-    reference class runs to finite numbers of moderate size."""
+    """Graphs over `ops` and the binary ops, without end, the same ones for the same seed, each one
+    the design's reference class runs to finite numbers of moderate size."""
     rng = random.Random(seed)
-    ops_kinds = {op: kind for op, kind in kinds(design).items() if op in ops}
+    # `+` and `*` always, as the reference where not written: a graph of one-input ops alone
+    # never uses a node twice, where `=` for `+=` shows
+    ops_kinds = {op: kind for op, kind in kinds(design).items() if op in ops or kind == "binary"}
     reference = Engine(design, design["references"], {})
     rejected = 0
     while rejected < MOST_REJECTED:

@@ -10,7 +10,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from test_disclosure import without_their_code
+from test_disclosure import without_theirs
 
 from grader import fuzz_cli
 from grader.disclosure import tells
@@ -318,7 +318,7 @@ def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file()
         _, done = page_session(design, bodies, session=number)
         words = fuzz_words(done)
         # the judged check's error quotes the learner's own line, as any check's does
-        assert tells(without_their_code(words, bodies)) == [], (name, words)
+        assert tells(without_theirs(words, bodies)) == [], (name, words)
         said.append(f"## {name}\n{words}\n")
     said += [f"## {name}\n{words}\n" for name, words in other_outcomes()]
     text = "\n".join(said)

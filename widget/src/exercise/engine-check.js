@@ -74,7 +74,7 @@ export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }
     h(
       "p",
       { class: "mg-engine__about" },
-      `Runs every op you wrote, all together, on ${GRAPHS} random graphs, and shows the smallest graph your engine gets wrong. It changes no tab's ✓.`,
+      `Runs every op you wrote, all together and mixed with + and *, on ${GRAPHS} random graphs, and shows the smallest graph your engine gets wrong. It changes no tab's ✓.`,
     ),
     h("div", { class: "mg-actions" }, start, stop),
     meter,
