@@ -13,7 +13,7 @@ from runner.sandbox import OUTPUT_LIMIT
 
 from .checker import GOOD_H, central, expected, relative
 from .figures import figure, seven
-from .observation import Unreadable, _error
+from .observation import Unreadable, decode_error
 from .precision import agrees
 from .result import Check, Result, Row, Verdict
 
@@ -83,7 +83,7 @@ def _decode(observation, exercise):
         if not isinstance(hs, list) or len(hs) > MAX_CALLS:
             raise Unreadable("hs")
         seen.append((decode(item["got"]), [decode(h) for h in hs]))
-    error = _error(observation.get("error"), exercise)
+    error = decode_error(observation.get("error"), exercise)
     stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
     if not isinstance(stdout, str) or not isinstance(truncated, bool):
         raise Unreadable("stdout")

@@ -24,14 +24,16 @@ from functools import cache
 from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
 from runner.fuzz import EXPONENTS, LARGEST_DATA, build_code, kinds
 from runner.numbers import decode
+from runner.sandbox import OUTPUT_LIMIT
 
-from .exercises import ExerciseError, _read, catalog
+from .exercises import ExerciseError, catalog, read_text
 from .figures import seven
 from .fuzz import judged, usable
 from .fuzz_words import outcome
-from .observation import _error
+from .observation import decode_error
 from .ops import CLOSURES
 from .precision import agrees
+from .present import unreadable
 from .result import Check, Result, Row, Verdict
 from .scaffold import assemble, labels
 
@@ -84,7 +86,7 @@ def engine_exercise(folder, spec, codes):
     from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
 
     path = folder / "exercise.toml"
-    loop = "\n\n" + _read(folder.parent / TRAIN) if spec.get("train") else ""
+    loop = "\n\n" + read_text(folder.parent / TRAIN) if spec.get("train") else ""
     fixed = engine(codes) + loop
     plant = _planter(codes, loop, fixed, spec["bug"], path)
     shipped = plant(spec["bug"].get("planted"), f"{path}: `bug.planted`")
@@ -147,12 +149,12 @@ def _checked(shipped, fixed, planted, where):
 def _answers(folder, plant):
     """The tab's known wrong answers: each the engine with its `planted` where the tab's bug is
     (a "fix" that hides the bug on the fixed checks only, say)."""
-    from .exercises import KnownWrong, _known, _toml
+    from .exercises import KnownWrong, known_keys, read_toml
 
     path = folder / ".meta" / "wrong_answers.toml"
     found = []
-    for answer in _toml(path).get("answer", []) if path.exists() else []:
-        _known(path, answer, {"name", "diagnoses", "planted"}, "key")
+    for answer in read_toml(path).get("answer", []) if path.exists() else []:
+        known_keys(path, answer, {"name", "diagnoses", "planted"}, "key")
         wrong = {SLOT: plant(answer.get("planted"), f"{path}: `planted` of {answer.get('name')!r}")}
         found.append(KnownWrong(answer.get("name", "?"), tuple(answer.get("diagnoses", ())), wrong))
     return tuple(found)
@@ -192,15 +194,15 @@ def judge_engine(exercise, observation, exercises=None):
     course's)."""
     labels, drawn = _graphs(exercises or catalog(), exercise.draws)
     if not isinstance(observation, dict):
-        return _unreadable(exercise)
+        return unreadable(exercise, (), "the report is not an object")
     said = {
         "stdout": _text(observation.get("stdout")),
         "stdout_truncated": observation.get("stdout_truncated") is True,
     }
     try:
-        error = _error(observation.get("error"), exercise)
-    except ValueError:
-        return _unreadable(exercise)
+        error = decode_error(observation.get("error"), exercise)
+    except ValueError as problem:
+        return unreadable(exercise, (), problem)
     checks = _fixed(exercise, observation.get("checks"))
     graphs = observation.get("graphs")
     if not error and (
@@ -208,7 +210,8 @@ def judge_engine(exercise, observation, exercises=None):
         or not isinstance(graphs, list)
         or len(graphs) != len(drawn)
     ):
-        return _unreadable(exercise)  # a run that ended without an error ran them all
+        # a run that ended without an error ran them all
+        return unreadable(exercise, (), "the run reported fewer checks or graphs than it ran")
     if error:
         summary = error.summary or "Your engine raised an error."
         return _result(exercise, Verdict.ERROR, summary, checks, error=error, **said)
@@ -242,14 +245,6 @@ def _result(exercise, verdict, summary, checks, **told):
     )
 
 
-def _unreadable(exercise):
-    summary = (
-        "The run sent back something the grader cannot read, so it cannot count. Run the "
-        "test again; if this keeps happening, reload the page."
-    )
-    return _result(exercise, Verdict.ERROR, summary, ())
-
-
 def _check(built, given, rows):
     """A check of the engine's as the result shows it: its rows, no graph of the build's."""
     return Check(
@@ -279,7 +274,7 @@ def _row(value, got, expected, got_text, why):
 
 
 def _text(value):
-    return value[:20_000] if isinstance(value, str) else ""
+    return value[:OUTPUT_LIMIT] if isinstance(value, str) else ""
 
 
 def _fixed(exercise, seen):

@@ -153,11 +153,11 @@ def _tab_order(exercise):
 
 def _spec(path):
     """exercise.toml, its keys and their types checked."""
-    spec = _toml(path)
+    spec = read_toml(path)
     kind = spec.get("kind")
     if kind not in KINDS:
         raise ExerciseError(f"{path}: `kind` must be one of {', '.join(KINDS)}, not {kind!r}")
-    _known(path, spec, KEYS[kind], "key")
+    known_keys(path, spec, KEYS[kind], "key")
     missing = [key for key in REQUIRED[kind] if key not in spec]
     if missing:
         raise ExerciseError(f"{path}: {', '.join(missing)} missing")
@@ -193,7 +193,7 @@ def _spec(path):
     return spec
 
 
-def _known(path, table, allowed, what, where=""):
+def known_keys(path, table, allowed, what, where=""):
     import difflib  # reading exercises only: the judge in the browser imports the built catalog
 
     for key in table:
@@ -213,7 +213,7 @@ def _check(table, path):
     for key, value in table.items():
         if key in CHECK_KEYS:
             continue
-        _known(path, {key: value}, CHECK_KEYS | used, "key", where)
+        known_keys(path, {key: value}, CHECK_KEYS | used, "key", where)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ExerciseError(f"{path}: the leaf `{key}`{where} must be a number")
     leaves = {key: float(value) for key, value in table.items() if key not in CHECK_KEYS}
@@ -281,7 +281,7 @@ def _op_code(root, specs):
     for name, spec in specs.items():
         if spec["kind"] in ("op", "checker"):  # a checker's one slot is written like an op's
             folder = root / name
-            solution = _read(folder / ".meta" / "solution.py")
+            solution = read_text(folder / ".meta" / "solution.py")
             if not solution.strip():
                 raise ExerciseError(f"{folder / '.meta' / 'solution.py'}: the reference is missing")
             if not (folder / "stub.py").is_file():
@@ -289,7 +289,7 @@ def _op_code(root, specs):
                     f"{folder / 'stub.py'} is missing: the learner's editor starts from it "
                     "(write the comments they read first, or leave it empty)"
                 )
-            codes[spec["design"]][spec["ops"][0]] = (_read(folder / "stub.py"), solution)
+            codes[spec["design"]][spec["ops"][0]] = (read_text(folder / "stub.py"), solution)
     return codes
 
 
@@ -311,7 +311,7 @@ def _exercise(folder, spec, codes):
     solutions = {op: codes[design][op][1] for op in spec["ops"]}
     # what is graded: a change of words (prompt, hints, label) keeps a learner's passed mark
     graded = [spec[key] for key in ("kind", "design", "ops", "checks")]
-    import hashlib  # as difflib in _known
+    import hashlib  # as difflib in known_keys
 
     version = hashlib.sha256(repr((graded, stubs)).encode()).hexdigest()[:12]
     return Exercise(
@@ -352,10 +352,10 @@ def _computable(check, path):
 
 def _known_wrong(folder, spec, solutions):
     path = folder / ".meta" / "wrong_answers.toml"
-    answers = _toml(path).get("answer", []) if path.exists() else []
+    answers = read_toml(path).get("answer", []) if path.exists() else []
     found = []
     for answer in answers:
-        _known(path, answer, ANSWER_KEYS, "key")
+        known_keys(path, answer, ANSWER_KEYS, "key")
         bodies = answer.get("bodies") or (
             {spec["ops"][0]: answer["body"]} if "body" in answer else {}
         )
@@ -377,14 +377,14 @@ def _known_wrong(folder, spec, solutions):
     return tuple(found)
 
 
-def _read(path):
+def read_text(path):
     return path.read_text(encoding="utf-8") if path.exists() else ""
 
 
-def _toml(path):
-    import tomllib  # as difflib in _known
+def read_toml(path):
+    import tomllib  # as difflib in known_keys
 
     try:
-        return tomllib.loads(_read(path))
+        return tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as error:
         raise ExerciseError(f"{path}: {error}") from error

@@ -82,7 +82,7 @@ def decode_observation(observation, exercise):
         if not isinstance(checks, list) or len(checks) > len(exercise.checks):
             raise Unreadable("checks")
         seen = [_check(r, check) for r, check in zip(checks, exercise.checks, strict=False)]
-        error = _error(observation.get("error"), exercise)
+        error = decode_error(observation.get("error"), exercise)
         stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
         if not isinstance(stdout, str) or not isinstance(truncated, bool):
             raise Unreadable("stdout")
@@ -151,7 +151,7 @@ def _integer(value, below):
     return value
 
 
-def _error(error, exercise):
+def decode_error(error, exercise):
     if error is None:
         return None
     if not isinstance(error, dict):
