@@ -50,7 +50,7 @@ def code_key(design, op):
 
 def exercise_code_key(exercise, op):
     """The key of an exercise's code for `op`: an engine tab's whole engine has a key of its own
-    (widget/src/exercise/engine-panel.js `engineKey`), every other tab its op's."""
+    (widget/src/exercise/model.js `exerciseCodeKey`), every other tab its op's."""
     return f"engine/{exercise.id}" if exercise.kind == "engine" else code_key(exercise.design, op)
 
 

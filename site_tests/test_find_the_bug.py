@@ -3,7 +3,7 @@ it, the engine as shipped fails with the grader's words (and axe finds nothing s
 failed tab), and the same engine fixed in the editor passes and earns its mark."""
 
 from conftest import assert_clean, learner_at
-from learner import as_read
+from learner import Learner, as_read
 from playwright.sync_api import expect
 from test_accessibility import violations
 
@@ -32,6 +32,27 @@ def test_a_tab_fails_as_shipped_and_passes_once_fixed_in_the_editor(browser, sit
         assert learner.run() == "pass"
         assert as_read(grade(TAB, exercise.solutions)["summary"]) in learner.result_text()
         assert learner.passed_mark_visible(exercise.label)
+    finally:
+        close()
+    assert_clean(watch)
+
+
+def test_an_edit_in_one_browser_tab_shows_in_the_other(browser, site, exercises):
+    """An engine tab's code is saved under a key of its own (model.js `exerciseCodeKey`), and a
+    second browser tab shows an edit made in the first, as an op tab does."""
+    label = exercises[TAB].label
+    first, watch, close = learner_at(browser, f"{site.url}{PAGE}#tab-{TAB}")
+    try:
+        first.page.goto(first.url)
+        second = Learner(first.page.context.new_page(), first.url)
+        second.page.goto(second.url)
+        expect(second.tab(label)).to_have_attribute("aria-selected", "true")
+        expect(first.editor).to_be_visible()
+        first.write("# the engine, rewritten in the first tab\n")
+        expect(second.editor).to_have_text("# the engine, rewritten in the first tab")
+        expect(second.widget.get_by_text("was changed in another browser tab")).to_contain_text(
+            label
+        )
     finally:
         close()
     assert_clean(watch)

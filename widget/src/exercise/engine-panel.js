@@ -8,6 +8,7 @@ import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { reset } from "./op-panel.js";
+import { exerciseCodeKey } from "./model.js";
 import { hints, prompt, why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";
@@ -16,12 +17,9 @@ import { createRunner } from "./run.js";
 /** The one slot of an engine tab: its whole source (runner/engine.py SLOT). */
 export const ENGINE = "engine";
 
-/** Where an engine tab's code is saved: its own key, since every engine tab has the slot. */
-export const engineKey = (exercise) => `engine/${exercise.id}`;
-
 /** Fills `panel` for an engine tab; returns `{refresh(), state(), show()}`, as an op tab does. */
 export function mountEnginePanel({ panel, exercise, model, onChange }) {
-  const key = engineKey(exercise);
+  const key = exerciseCodeKey(exercise);
   const shipped = exercise.stubs[ENGINE];
   const progress = tabProgress(exercise);
   const result = createResult({ goTo: () => null, graphs: "" });

@@ -28,6 +28,11 @@ export function codeKey(design, op) {
   return design === "closures" ? op : `${design}/${op}`;
 }
 
+/** The key of a tab's code: an engine tab's whole engine has its own (every engine tab has
+ * the one slot), every other tab its op's (grader/handin.py `exercise_code_key`). */
+export const exerciseCodeKey = (exercise) =>
+  exercise.kind === "engine" ? `engine/${exercise.id}` : codeKey(exercise.design, exercise.ops[0]);
+
 /** The address fragment that opens an exercise's tab on its page (widget.js reads it). */
 export const tabHash = (exercise) => `#tab-${exercise}`;
 

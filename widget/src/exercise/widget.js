@@ -12,7 +12,7 @@ import { savedBodies } from "./engine-check.js";
 import { mountEnginePanel } from "./engine-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";
 import { toldOps } from "./ladder.js";
-import { codeKey, DATA_SELECTOR, hashTab, readModel } from "./model.js";
+import { DATA_SELECTOR, exerciseCodeKey, hashTab, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
 import { statusLine } from "./status.js";
 import { workPanel } from "../work/panel.js";
@@ -83,7 +83,7 @@ export function mountExercise(root) {
   function fromElsewhere(index) {
     const exercise = exercises[index];
     const editor = exercise.kind !== "graph" && tabs.panels[index].querySelector(".cm-editor");
-    const saved = editor && store.code(codeKey(exercise.design, exercise.ops[0]));
+    const saved = editor && store.code(exerciseCodeKey(exercise));
     return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
   }
   const elsewhereNote = h("p", { class: "mg-notice", role: "status", hidden: true });
@@ -91,9 +91,7 @@ export function mountExercise(root) {
     if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
       (exercise, index) =>
-        exercise.kind !== "graph" &&
-        keys.includes(`code:${codeKey(exercise.design, exercise.ops[0])}`) &&
-        fromElsewhere(index),
+        exercise.kind !== "graph" && keys.includes(`code:${exerciseCodeKey(exercise)}`) && fromElsewhere(index),
     );
     marks();
     if (!changed.length) return;
