@@ -12,6 +12,7 @@ or `{"done": {...}}` (what the search found: `verdict` "pass", "fail", "error" o
 
 import json
 from dataclasses import replace
+from functools import cache
 
 from runner.assembly import is_stub
 from runner.fuzz import as_exercise
@@ -25,7 +26,6 @@ from .runner_data import runner_data
 BATCH = 25  # graphs a run: the progress line moves every 25
 MOST_SESSIONS = 4  # kept at once: a page runs one, a session left behind is dropped
 _sessions = {}
-_known = {}
 
 
 def written(exercises, design, bodies):
@@ -90,9 +90,7 @@ def _session(design_name, bodies, count, seed, told):
     """The session as a generator: yields each Batch of graphs to run (grader/fuzz.py's) or the
     answer that asks to observe one, and returns what was found."""
     exercises = catalog()
-    if not _known:
-        _known.update(runner_data(exercises))
-    design = _known["designs"][design_name]
+    design = _runner_data()["designs"][design_name]
     theirs = written(exercises, design_name, bodies)
     labels = design["labels"]
     if not theirs:
@@ -137,7 +135,7 @@ def judged(design_name, theirs, graph, observation, told):
     check of its own on the design's graph tab, every leaf's grad checked."""
     exercises = catalog()
     tab = next(e for e in exercises.values() if e.design == design_name and e.kind == "graph")
-    labels = _known["designs"][design_name]["labels"]
+    labels = _runner_data()["designs"][design_name]["labels"]
     check = as_exercise({"labels": labels}, theirs, graph)["checks"][0]
     names = tuple(leaf for leaf, _ in graph["leaves"])
     stubs = {op: tab.stubs.get(op, "") for op in theirs}
@@ -146,3 +144,9 @@ def judged(design_name, theirs, graph, observation, told):
     )
     result = judge(tab.id, theirs, observation, {tab.id: shown}, told)
     return result.to_dict()
+
+
+@cache
+def _runner_data():
+    """The course's designs as the runner reads them (references and all), made once."""
+    return runner_data(catalog())

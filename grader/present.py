@@ -54,18 +54,7 @@ def unreadable(exercise, stubs, problem):
         "The run sent back something the grader cannot read, so it cannot count. Run the "
         "test again; if this keeps happening, reload the page."
     )
-    error = Error(
-        type="Unreadable",
-        message=str(problem)[:200],
-        slot=None,
-        label=None,
-        line=None,
-        source_line="",
-        summary=summary,
-        text=summary,
-        name=None,
-        builtin=None,
-    )
+    error = Error(type="Unreadable", message=str(problem)[:200], summary=summary, text=summary)
     return Result(
         exercise=exercise.id, verdict=Verdict.ERROR, summary=summary, error=error, stubs=stubs
     )

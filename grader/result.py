@@ -108,14 +108,14 @@ class Error:
 
     type: str
     message: str
-    slot: str | None  # the op whose code raised, if one did
-    label: str | None
-    line: int | None  # counted from the first line of the learner's code
-    source_line: str
     summary: str
     text: str
-    name: str | None  # the name a NameError is about
-    builtin: str | None  # the built-in the code used as a Value
+    slot: str | None = None  # the op whose code raised, if one did
+    label: str | None = None
+    line: int | None = None  # counted from the first line of the learner's code
+    source_line: str = ""
+    name: str | None = None  # the name a NameError is about
+    builtin: str | None = None  # the built-in the code used as a Value
 
 
 @dataclass(**RECORD)

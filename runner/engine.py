@@ -75,8 +75,8 @@ class WholeEngine(Engine):
 
 
 def compile_engine(source):
-    """`(namespace, slots)`: the learner's source run as a module; raises SyntaxError (with
-    `slots`) for code that does not compile."""
+    """`(code, namespace, slots)`: the learner's source compiled, to run as a module in
+    `namespace`; raises SyntaxError (with `slots`) for code that does not compile."""
     slots = Slots({SLOT: 1}, {SLOT: source}, {SLOT: "engine"})
     namespace = {"__name__": "engine"}
     try:

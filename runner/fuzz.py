@@ -26,7 +26,7 @@ from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .graph import topological
 from .numbers import encode
-from .observe import data, make_class, observe_checks, value_maker
+from .observe import data, make_class, observe_checks, their_bodies, value_maker
 from .sandbox import CappedOutput, guarded
 
 SYMBOLS = {"__add__": "+", "__mul__": "*"}  # the binary ops, called with an operator
@@ -199,7 +199,7 @@ def run_graphs(design, bodies, graphs):
     """Each graph's report (see the module's docstring), run on the design's class with the
     learner's `bodies` ({op: source}) and the reference for every other op; a class that does
     not compile gives one report, `{"broken": ...}`, for them all."""
-    theirs = {op: b for op, b in bodies.items() if op in design["labels"] and isinstance(b, str)}
+    theirs = their_bodies(design, bodies)
     engine = Engine(design, design["references"] | theirs, theirs)
     if engine.broken:
         return {"broken": engine.broken, "reports": []}
@@ -212,7 +212,7 @@ def run_graphs(design, bodies, graphs):
 def as_exercise(design, bodies, graph):
     """A graph as an exercise of one check, for runner/observe.py (`observe_checks`): the
     learner's `bodies` are its ops; every leaf's grad is what it checks (grader/fuzz_page.py)."""
-    ops = [op for op, body in bodies.items() if op in design["labels"] and isinstance(body, str)]
+    ops = list(their_bodies(design, bodies))
     check = {
         "build": build_code(graph, design["labels"]),
         "leaves": dict(graph["leaves"]),

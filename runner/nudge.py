@@ -13,7 +13,7 @@ from .checker import sweep
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .numbers import encode
-from .observe import bodies_to_run, data, make_class, value_maker
+from .observe import bodies_to_run, data, make_class, their_bodies, value_maker
 from .sandbox import CappedOutput, guarded
 
 DEFAULT_H = 1e-5  # small enough that the central difference agrees to 1e-6, large for rounding
@@ -69,9 +69,7 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
 def _swept(design, bodies):
     """runner/checker.py's sweep of the learner's op code (`bodies`, {op: body}; the
     reference for an op not given), or the error that stopped it."""
-    theirs = {
-        op: b for op, b in bodies.items() if op in design["references"] and isinstance(b, str)
-    }
+    theirs = their_bodies(design, bodies)
     try:
         value_class, slots = make_class(design, design["references"] | theirs, theirs)
     except SyntaxError as error:

@@ -60,6 +60,12 @@ def bodies_to_run(exercise, design, bodies):
     return design["references"] | theirs, theirs
 
 
+def their_bodies(design, bodies):
+    """`{op: body}` of the learner's `bodies` that are the design's ops' and text: what they
+    wrote, where the rest of the class is the reference."""
+    return {op: b for op, b in bodies.items() if op in design["labels"] and isinstance(b, str)}
+
+
 def make_class(design, used, theirs):
     """The design's Value class with `used` ({op: body}) in its slots: `(Value, slots)`, `slots`
     mapping lines back to the learner's own code (`theirs`). Defining the class runs no body;

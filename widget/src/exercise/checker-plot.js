@@ -51,6 +51,7 @@ export function checkerPlot({ exercise, timeLimit }) {
   source.refresh();
   let plot = null;
   button.addEventListener("click", async () => {
+    source.refresh(); // tabs passed since the page was opened
     button.disabled = true;
     said.replaceChildren(h("p", {}, "Measuring…"));
     try {

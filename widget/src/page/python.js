@@ -99,7 +99,7 @@ class Python {
    * Returns `{done, stop()}`: `done` resolves with `{fuzzed}` (grader/fuzz_page.py's `done`),
    * `{stopped: {reason}}` or `{crashed: message}`; `onProgress(progress)` hears each step.
    */
-  fuzz(design, bodies, { count = 500, seed = 0, told = [], timeLimit = DEFAULT_LIMIT_S, owner = null, onProgress }) {
+  fuzz(design, bodies, { count, seed, told = [], timeLimit = DEFAULT_LIMIT_S, owner = null, onProgress }) {
     this.start();
     const job = ++this.#ids;
     const done = new Promise((resolve, reject) => this.#jobs.set(job, { resolve, reject, owner, onProgress }));

@@ -15,6 +15,8 @@
  * `fuzz-progress {job, progress}`; a session settles with `{fuzzed: done}`
  * (grader/fuzz_page.py's), `{stopped: {reason}}` or `{crashed: message}`.
  */
+// a cycle, but read only as a message arrives, once both modules have loaded
+import { MAX_OBSERVATION } from "./scheduler.js";
 
 /** A session wants to start: it waits for the judge (and Python) like a run. */
 export function queueFuzz(m, { job, design, bodies, count, seed, told = [], limitMs }) {
@@ -55,7 +57,7 @@ export function receiveFuzz(m, known, data) {
   if (data?.type === "fuzz-ran" && f.posted) {
     f.posted = false;
     m.do("clear-timer", { key: "fuzz" });
-    const fair = typeof data.answer === "string" && data.answer.length <= m.maxReport;
+    const fair = typeof data.answer === "string" && data.answer.length <= MAX_OBSERVATION;
     askJudge(m, { type: "fuzz-next", session: f.job.id, ran: fair ? data.answer : null, stopped: "" });
   } else if (data?.type === "crashed") {
     endFuzz(m, { crashed: String(data.message) });

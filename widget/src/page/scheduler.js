@@ -91,8 +91,6 @@ export function describe(state) {
 class Machine {
   actions = [];
 
-  maxReport = MAX_OBSERVATION;
-
   constructor(state, now) {
     this.state = state;
     this.now = now;

@@ -20,7 +20,7 @@ export function said(parts) {
   });
 }
 
-export const TRAIN = { ing: "Training", base: "Train" };
+const TRAIN = { ing: "Training", base: "Train" };
 export const MEASURE = { ing: "Measuring", base: "Measure" };
 
 /**

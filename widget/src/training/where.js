@@ -22,7 +22,7 @@ export function tabLink(op, site = SITE) {
 }
 
 /** The page of engines with a bug planted in each (docs/find-the-bug.md). */
-export const FIND_THE_BUG = { path: "find-the-bug/", title: "Find the bug" };
+const FIND_THE_BUG = { path: "find-the-bug/", title: "Find the bug" };
 
 /** A link to the find-the-bug tab `exercise`, whose engine has the bug a switch plants. */
 export function bugTabLink(exercise, site = SITE) {
