@@ -60,8 +60,8 @@ def test_every_path_a_file_names_exists(path):
 
 def test_a_missing_path_is_found():
     gone = "grader/" + "graph.py"  # spelt in two, or this file would name it
-    names = named_paths(f"see {gone} and `widget/src/page/python.js`.", TOPS)
-    assert names == {gone, "widget/src/page/python.js"}
+    names = named_paths(f"see {gone} and `widget/src/python/python.js`.", TOPS)
+    assert names == {gone, "widget/src/python/python.js"}
     assert not exists(gone) and not ignored(gone)
-    assert exists("widget/src/page/python.js") and exists("exercises/*/exercise.toml")
+    assert exists("widget/src/python/python.js") and exists("exercises/*/exercise.toml")
     assert ignored("bench/out") and ignored("site")

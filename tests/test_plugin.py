@@ -273,7 +273,7 @@ def test_built_page_loads_the_widget_as_a_module(site):
 
 
 def test_a_page_with_an_exercise_starts_python_from_its_head(site):
-    """The bundle's early start is inlined with the worker's address; widget/src/page/python.js
+    """The bundle's early start is inlined with the worker's address; widget/src/python/python.js
     adopts the workers it starts."""
     head = (site / "index.html").read_text().split("</head>")[0]
     early = (site / assets.EARLY_JS).read_text().strip()

@@ -1,7 +1,7 @@
 // Bundles the browser code for the site, into <outdir>:
-//   widget.js    the page's module (src/page/main.js): widgets, quizzes, the page's Python
+//   widget.js    the page's module (src/entry/main.js): widgets, quizzes, the page's Python
 //   worker.js    Python's module worker (src/worker/main.js)
-//   early.js     a classic script the build inlines first in a page's <head> (src/page/early-start.js)
+//   early.js     a classic script the build inlines first in a page's <head> (src/entry/early-start.js)
 //   widget.css   the styles (styles/)
 // Usage: node widget/build.mjs --outdir <dir> --python-assets <json>
 // <json> says where the build put Pyodide, the standard library and python.zip (course/assets.py
@@ -39,9 +39,9 @@ await Promise.all([
     splitting: true, // the training widget and uPlot: a chunk of their own, for its page only
     // beside widget.js: the modules find worker.js and the site by URLs relative to their own
     chunkNames: "[name]-[hash]",
-    entryPoints: [{ in: here("src/page/main.js"), out: "widget" }],
+    entryPoints: [{ in: here("src/entry/main.js"), out: "widget" }],
   }),
   build({ ...common, entryPoints: [{ in: here("styles/widget.css"), out: "widget" }] }),
   build({ ...common, format: "esm", entryPoints: [{ in: here("src/worker/main.js"), out: "worker" }] }),
-  build({ ...common, format: "iife", entryPoints: [{ in: here("src/page/early-start.js"), out: "early" }] }),
+  build({ ...common, format: "iife", entryPoints: [{ in: here("src/entry/early-start.js"), out: "early" }] }),
 ]);

@@ -1,8 +1,14 @@
-// The page's Python as a state machine (widget/src/page/scheduler.js), driven by hand: each race
+// The page's Python as a state machine (widget/src/python/scheduler.js), driven by hand: each race
 // the site tests have met, as the events that make it, with workers that are only numbers.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { describe, initialState, INTERRUPT_GRACE_MS, MAX_OBSERVATION, step } from "../../widget/src/page/scheduler.js";
+import {
+  describe,
+  initialState,
+  INTERRUPT_GRACE_MS,
+  MAX_OBSERVATION,
+  step,
+} from "../../widget/src/python/scheduler.js";
 
 const JUDGE = 1;
 const FIRST_RUNNER = 2;

@@ -14,7 +14,7 @@
 import "../training/locale.js"; // first: uPlot reads the language as it loads
 import uPlot from "uplot";
 import { h } from "../page/dom.js";
-import { python } from "../page/python.js";
+import { python } from "../python/python.js";
 import { MEASURE, sourcePart } from "../training/source.js";
 import { crashCause } from "./page-results.js";
 

@@ -1,7 +1,7 @@
 /**
  * "Check my whole engine": the learner's whole Value class (every op tab's current code) on 500
  * seeded random graphs, in a runner of the session's own; the judge draws, judges and shrinks
- * (grader/fuzz_page.py, page/scheduler-fuzz.js). Shows progress as it goes (a live region),
+ * (grader/fuzz_page.py, python/scheduler-fuzz.js). Shows progress as it goes (a live region),
  * Stop ends it at once, and the result is "no failing graph" or the smallest failing graph: as
  * Python, the leaf and both grads, and the judged check with its graph and step-through
  * (results.js, graph-view.js, drawn by fuzz-drawing.js). It never records anything: no tab's ✓
@@ -11,7 +11,7 @@
  * "error", "stopped"); its progress line is `[data-engine-progress]`.
  */
 import { h } from "../page/dom.js";
-import { python } from "../page/python.js";
+import { python } from "../python/python.js";
 import { store } from "../page/storage.js";
 import { drawCheck } from "./fuzz-drawing.js";
 import { toldOps } from "./ladder.js";

@@ -14,7 +14,7 @@
  * `data-nudge-output`; the list has `data-stale` while its figures are out of date.
  */
 import { h } from "../page/dom.js";
-import { python } from "../page/python.js";
+import { python } from "../python/python.js";
 import { crashCause } from "./page-results.js";
 
 const DEFAULT_H = "0.00001";

@@ -4,7 +4,7 @@
  */
 import { RUN_KEY } from "../editor/keys.js";
 import { h } from "../page/dom.js";
-import { python } from "../page/python.js";
+import { python } from "../python/python.js";
 import { crashedResult, stoppedResult } from "./page-results.js";
 
 /**

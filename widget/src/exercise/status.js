@@ -7,8 +7,8 @@
  * live region of its own; the visible text changes with every chunk and is not live.
  */
 import { h } from "../page/dom.js";
-import { loadedAhead } from "../page/prefetch.js";
-import { python } from "../page/python.js";
+import { loadedAhead } from "../python/prefetch.js";
+import { python } from "../python/python.js";
 
 const MB = (bytes) => (bytes / 1e6).toFixed(1);
 

@@ -5,7 +5,7 @@
  * settings in it.
  */
 import { h, uid } from "../page/dom.js";
-import { python } from "../page/python.js";
+import { python } from "../python/python.js";
 import { statusLine } from "../exercise/status.js";
 import { said, sourcePart } from "./source.js";
 import { bugTabLink } from "./where.js";

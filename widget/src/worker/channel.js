@@ -1,5 +1,5 @@
 /**
- * The worker's end of its private channel to the page (widget/src/page/python-worker.js). The
+ * The worker's end of its private channel to the page (widget/src/python/python-worker.js). The
  * page's first message says what the worker is for and hands over a MessagePort; everything
  * else goes over that port, held only in this module's scope, never through the worker's
  * global scope.

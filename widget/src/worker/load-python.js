@@ -16,6 +16,7 @@ import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
 import { readSnapshot, snapshotKey } from "../shared/snapshot-store.js";
 import { handedSnapshot, packSnapshot, verifiedSnapshot } from "./snapshot.js";
+import { memoriesToTry, memoryToMake, savedMemories } from "../shared/snapshot-rules.js";
 
 const ASSETS_URL = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL(PYTHON_ASSETS.pyodide, ASSETS_URL);
@@ -40,8 +41,6 @@ const SNAPSHOT_KEYS = {
   runner: snapshotKey(BASE_FILES),
   judge: snapshotKey({ ...BASE_FILES, grader: ARCHIVES.judge[1].href }),
 };
-// the memories a role may restore, its own first
-const MEMORIES = { runner: ["runner"], judge: ["judge", "runner"] };
 /** The files a failure to start may come from, for the message that names them. */
 export const FILES = { wasm: WASM_URL.href, stdlib: STDLIB_URL.href, course: ARCHIVES.judge.map(String) };
 // (a runner names the archives it does not fetch too: the message is for whoever hosts the site)
@@ -65,7 +64,7 @@ export function startLoading(role, onProgress, handed = null) {
   const downloads = startDownloads(urls, onProgress);
   const wasm = module.then((found) => found ?? compiledWasm(downloads));
   const course = downloads.then((found) => Promise.all(archives.map((url) => found.get(url).arrayBuffer())));
-  const memories = PYTHON_ASSETS.snapshot ? MEMORIES[role] : [];
+  const memories = PYTHON_ASSETS.snapshot ? savedMemories(role) : [];
   const saved = Object.fromEntries(memories.map((memory) => [memory, readSnapshot(memory, SNAPSHOT_KEYS[memory])]));
   for (const promise of [loader, asm, wasm, course]) promise.catch(() => {}); // awaited in loadPython
   return { role, archives, loader, asm, downloads, wasm, course, saved };
@@ -79,16 +78,50 @@ async function compiledWasm(downloads) {
 /**
  * Python for the role `loading` was started for: restored from `snapshot` (a runner's Blob the
  * page handed over), else from a saved memory whose SHA-256 is in `digests` (the judge's own
- * first, then a runner's), or started from scratch. Resolves with `{pyodide, restored, run,
- * warmUp, snapshotting, packWarm}`: `restored` names the memory restored ("runner", "judge")
- * or is null, `run(...args)` is the role's grading function, JSON in and out, and `warmUp()`
- * calls it on course code only. A runner started from scratch with snapshots on packs its
- * memory before it runs anything: `snapshotting` resolves with `{blob, digest, key}` (or null),
- * for the page to save. A judge with no memory of its own gets `packWarm()`, which packs its
- * memory as it is (its caller makes sure nothing was asked of it yet); else it is null.
+ * first, then a runner's), or started from scratch (snapshot-rules.js says which, and what it
+ * makes). Resolves with `{pyodide, restored, run, warmUp, snapshotting, packWarm}`: `restored`
+ * names the memory restored ("runner", "judge") or is null, `run(...args)` is the role's
+ * grading function, JSON in and out, and `warmUp()` calls it on course code only. A runner
+ * started from scratch packs its memory before it runs anything: `snapshotting` resolves with
+ * `{blob, digest, key}` (or null), for the page to save. A judge with no memory of its own gets
+ * `packWarm()`, which packs its memory as it is (its caller makes sure nothing was asked of it
+ * yet); else it is null.
  */
 export async function loadPython(loading, { digests = {}, snapshot = null }) {
   const { role } = loading;
+  const snapshots = Boolean(PYTHON_ASSETS.snapshot);
+  const makes = (restored) => memoryToMake(role, restored, { snapshots });
+  const { start, mount } = await starting(loading);
+  let pyodide = null;
+  let restored = null;
+  for (const { memory, from } of memoriesToTry(role, { snapshots, handed: Boolean(snapshot) })) {
+    const reading =
+      from === "handed"
+        ? handedSnapshot(snapshot)
+        : loading.saved[memory].then((saved) => verifiedSnapshot(saved, digests[memory]));
+    const packed = await reading.catch(() => null);
+    pyodide = packed && (await restore(start, mount, role, { restore: packed, make: makes(memory) !== null }));
+    if (pyodide) {
+      restored = memory;
+      break;
+    }
+  }
+  if (!pyodide) {
+    pyodide = await start({ make: makes(null) !== null });
+    mount(pyodide);
+    warmUp(pyodide, role); // reads the exercises: the first run is fast too
+  }
+  const snapshotting = makes(restored) === "now" ? packMemory(pyodide, "runner") : Promise.resolve(null);
+  await snapshotting;
+  if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
+  const packWarm = makes(restored) === "when-warm" ? () => packMemory(pyodide, "judge") : null;
+  const run = grading(pyodide, role);
+  return { pyodide, restored, run, warmUp: () => warmUp(pyodide, role), snapshotting, packWarm };
+}
+
+/** Once `loading` has everything: `start(memory)`, which starts Pyodide (`memory`: `{make}` or
+ * `{restore: the packed memory, make}`, pyodide-private.js), and `mount(pyodide)`. */
+async function starting(loading) {
   const [{ loadPyodide }, { default: createPyodideModule }, downloads, wasmModule, archives] = await Promise.all([
     loading.loader,
     loading.asm,
@@ -98,8 +131,6 @@ export async function loadPython(loading, { digests = {}, snapshot = null }) {
   ]);
   downloads.delete(WASM_URL.href); // compiled already: Pyodide never reads it
   for (const url of loading.archives) downloads.delete(url);
-  const snapshots = Boolean(PYTHON_ASSETS.snapshot);
-  // `memory`: {make} and {restore: the packed memory} (pyodide-private.js)
   const start = (memory) =>
     handingOver(downloads, () =>
       loadWithModule(loadPyodide, wasmModule, {
@@ -111,34 +142,7 @@ export async function loadPython(loading, { digests = {}, snapshot = null }) {
         ...snapshotOptions(memory, createPyodideModule),
       }),
     );
-  const mount = (pyodide) => mountArchives(pyodide, loading.archives, archives);
-  // a judge that restores a runner's memory can make its own later
-  const make = (memory) => snapshots && role === "judge" && memory !== "judge";
-  let pyodide = null;
-  let restored = null;
-  for (const memory of snapshot ? ["runner"] : Object.keys(loading.saved)) {
-    const reading = snapshot
-      ? handedSnapshot(snapshot)
-      : loading.saved[memory].then((saved) => verifiedSnapshot(saved, digests[memory]));
-    const packed = await reading.catch(() => null);
-    pyodide = packed && (await restore(start, mount, role, { restore: packed, make: make(memory) }));
-    if (pyodide) {
-      restored = memory;
-      break;
-    }
-  }
-  let snapshotting = Promise.resolve(null);
-  if (!pyodide) {
-    pyodide = await start({ make: snapshots });
-    mount(pyodide);
-    warmUp(pyodide, role); // reads the exercises: the first run is fast too
-    if (snapshots && role === "runner") snapshotting = packMemory(pyodide, "runner");
-  }
-  await snapshotting;
-  if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
-  const packWarm = make(restored) ? () => packMemory(pyodide, "judge") : null;
-  const run = grading(pyodide, role);
-  return { pyodide, restored, run, warmUp: () => warmUp(pyodide, role), snapshotting, packWarm };
+  return { start, mount: (pyodide) => mountArchives(pyodide, loading.archives, archives) };
 }
 
 /**

@@ -13,13 +13,14 @@ import { connected, lastRequest, on, send } from "./channel.js";
 import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
 import { warmWhileIdle } from "./warm-up.js";
+import { mayOfferWarm } from "../shared/snapshot-rules.js";
 
 const started = performance.now();
 // a judge packs its warm memory once left alone this much longer: on a first visit the runner
 // may still be starting, and packing beside it made the first verdict ~70 ms later
 const PACK_AFTER_MS = 1000;
 // the page names a worker for its role, and says whether it hands over the compiled
-// WebAssembly (page/python-worker.js): known at once, before its first message can arrive
+// WebAssembly (python/python-worker.js): known at once, before its first message can arrive
 const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
 const handed = self.name.endsWith("+wasm") ? connected.then(({ wasm }) => fromLink(wasm)) : null;
 const progress = (loaded, total, sent) => send({ type: "progress", loaded, total, sent });
@@ -132,8 +133,9 @@ function serveRunner(python, interrupt) {
 /** A judge's memory once warm, for later visits' judges: never once it has judged anything.
  * Either way it says so once: a snapshot with no memory is one it did not make. */
 async function offerWarm(packWarm) {
-  const packed = lastRequest() === null ? await packWarm() : null;
-  send({ type: "snapshot", ...(packed && lastRequest() === null ? packed : {}) });
+  const asked = () => lastRequest() !== null;
+  const packed = mayOfferWarm(asked()) ? await packWarm() : null;
+  send({ type: "snapshot", ...(packed && mayOfferWarm(asked()) ? packed : {}) });
 }
 
 /** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */

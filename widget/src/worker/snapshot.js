@@ -3,7 +3,7 @@
  * importing ~190 modules again: a runner's, made on its first start before it has run anything,
  * and the judge's, made once it has imported the grader and warmed up, before it has judged
  * anything. The page keeps each entry's SHA-256 digest where workers cannot write (localStorage,
- * widget/src/page/snapshot-digest.js) and hands them to every worker it starts: an entry that
+ * widget/src/python/snapshot-digest.js) and hands them to every worker it starts: an entry that
  * does not match, damaged or written by learner code that reached JavaScript, is never restored.
  *
  * They are kept in IndexedDB (shared/snapshot-store.js), each without the memory's all-zero

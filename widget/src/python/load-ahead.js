@@ -5,6 +5,7 @@
  * navigation keeps the page's JavaScript), the page's Python adopts it as its first spare.
  */
 import { startPythonWorker } from "./python-worker.js";
+import { snapshotToSave } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 
@@ -28,7 +29,8 @@ export function loadAhead(url, site) {
     };
     loading = { handle, end };
     handle.port.onmessage = ({ data }) => {
-      if (data?.type === "snapshot" && data.digest) {
+      // it is this page's spare until it is ready (snapshot-rules.js)
+      if (data?.type === "snapshot" && snapshotToSave({ from: "spare", ready: false, digest: data.digest })) {
         writeDigest(site, "runner", data.digest);
         saveSnapshot("runner", data.key, data.blob); // never rejects
         snapshot = data.blob;

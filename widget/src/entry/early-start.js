@@ -4,7 +4,7 @@
  * loads while the style sheets arrive and the page renders. The page's Python (python.js)
  * adopts them, with the errors they may have had meanwhile.
  */
-import { startPythonWorker, wasmLink, watchPolicy } from "./python-worker.js";
+import { startPythonWorker, wasmLink, watchPolicy } from "../python/python-worker.js";
 
 performance.mark("python-start");
 watchPolicy();

@@ -11,6 +11,7 @@
 import { adoptAhead, loadAhead } from "./load-ahead.js";
 import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { describe, initialState, step } from "./scheduler.js";
+import { memoryToHand } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 import { trainingSession } from "./training-session.js";
@@ -235,7 +236,7 @@ class Python {
       this.#snapshot ??= ahead.snapshot;
     }
     try {
-      const snapshot = role === "runner" ? this.#snapshot : null;
+      const snapshot = memoryToHand(role, this.#snapshot);
       handle ??= startPythonWorker(WORKER_URL, role, { id, snapshot, wasm: wasm ? this.#wasm : null });
     } catch (error) {
       this.#dispatch({ type: "fail", message: `its workers could not be started (${error.message})` });

@@ -8,9 +8,9 @@
 import { mountEngineCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
-import { loadAheadWhenIdle } from "./prefetch.js";
+import { loadAheadWhenIdle } from "../python/prefetch.js";
 import { workPanel } from "../work/panel.js";
-import { python } from "./python.js";
+import { python } from "../python/python.js";
 
 const mounted = new WeakSet();
 const PYTHON_WIDGETS =

@@ -42,6 +42,7 @@ import {
   receiveFuzz,
   stopFuzz,
 } from "./scheduler-fuzz.js";
+import { snapshotToSave } from "../shared/snapshot-rules.js";
 
 // how long an interrupted run may take to say where it was before its runner is ended
 export const INTERRUPT_GRACE_MS = 1000;
@@ -180,16 +181,12 @@ class Machine {
         break;
       case "snapshot": {
         const { blob, digest, key } = data;
-        // a first runner's memory, made before it ran anything (it says so first): once ready,
-        // a runner may be running learner code, which could send one of its own
-        if (known === s.spare && !known.ready && digest)
-          this.do("save-snapshot", { role: "runner", blob, digest, key });
-        // the judge's, warm, made before it judged anything: once it has, it is not taken
-        if (known === s.judge && known.ready) {
-          const saved = Boolean(!known.asked && digest);
-          if (saved) this.do("save-snapshot", { role: "judge", blob, digest, key });
-          this.do("mark", { name: "judge-warm-memory", detail: { saved } });
-        }
+        const from = known === s.spare ? "spare" : known === s.judge ? "judge" : "runner";
+        const role = snapshotToSave({ from, ready: known.ready, asked: known.asked, digest });
+        if (role) this.do("save-snapshot", { role, blob, digest, key });
+        // the judge says whether it made one, once: announced for whoever waits on it
+        if (from === "judge" && known.ready)
+          this.do("mark", { name: "judge-warm-memory", detail: { saved: role === "judge" } });
         break;
       }
       case "compiled": // from the judge only: it never runs learner code
