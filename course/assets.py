@@ -134,7 +134,7 @@ def _sizes(path, mtime_ns):
 def start_python_early(page_html, folder, site_dir):
     """A page with an exercise starts Python's workers first thing in its <head>: Pyodide loads
     while the page's style sheets arrive and the page is parsed and rendered (the build's
-    early.js, widget/src/page/early-start.js, inlined: a script after a style sheet, or one
+    early.js, widget/src/entry/early-start.js, inlined: a script after a style sheet, or one
     fetched, would wait for it). `folder` is the page's, in the site."""
     if not any(widget in page_html for widget in PYTHON_WIDGETS):
         return page_html

@@ -4,7 +4,7 @@ Scripts may come only from the site itself, plus the page's own inline scripts (
 writes a few, and the early start of Python), each allowed by the SHA-256 hash of its text,
 computed when the page is built. No `unsafe-eval` and no `unsafe-inline` for scripts.
 
-Python's workers are created from `blob:` URLs (widget/src/page/python-worker.js) so that they
+Python's workers are created from `blob:` URLs (widget/src/python/python-worker.js) so that they
 take this policy too: `connect-src 'self'` keeps code that reaches JavaScript in a worker from
 sending anything to another site, and `'wasm-unsafe-eval'` lets them compile Pyodide.
 Styles may be inline: CodeMirror, KaTeX and the theme set them on elements.

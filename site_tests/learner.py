@@ -52,13 +52,13 @@ class Learner:
 
     def _worker(self, worker):
         # Python's workers are the page's only ones, made from blob: URLs that import
-        # assets/course/worker.js (widget/src/page/python-worker.js)
+        # assets/course/worker.js (widget/src/python/python-worker.js)
         if worker.url.startswith("blob:"):
             self.python_workers.append(worker)
             worker.on("close", lambda closed: self.python_workers.remove(closed))
 
     def python_settled(self):
-        """Waits until the page says its Python is settled (widget/src/page/python.js: nothing
+        """Waits until the page says its Python is settled (widget/src/python/python.js: nothing
         under way, the judge and a spare ready) and returns what it announces of it."""
         root = self.page.locator("html")
         expect(root).to_have_attribute("data-python-settled", "true", timeout=RUN_TIMEOUT_MS)
@@ -206,7 +206,7 @@ class Learner:
 
 def read_name(worker):
     """A Python worker's name, as the page gave it: `python-<role>-<id>`, with `+wasm` for a
-    runner handed the judge's WebAssembly (widget/src/page/python-worker.js)."""
+    runner handed the judge's WebAssembly (widget/src/python/python-worker.js)."""
     try:
         return worker.evaluate("self.name")
     except Error:  # it ended meanwhile

@@ -1,4 +1,4 @@
-"""Python loaded ahead (widget/src/page/prefetch.js): a lesson page, once loaded and idle, has a
+"""Python loaded ahead (widget/src/python/prefetch.js): a lesson page, once loaded and idle, has a
 runner load Python and save its memory, so the exercise page after it starts restored; not
 when the browser asks to save data or the connection is 2G-class; and a learner who moves on
 while it loads (instant navigation) keeps that runner; and in a private window, whose HTTP
