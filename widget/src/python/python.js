@@ -156,58 +156,92 @@ class Python {
     }
   }
 
+  /** Carries out one of the scheduler's actions, by what it touches. */
   #carryOut(action) {
-    const handle = this.#handles.get(action.worker);
     switch (action.do) {
       case "spawn":
         return this.#spawn(action);
+      case "post":
+      case "interrupt":
+      case "close":
+      case "end":
+      case "hand-over":
+        return this.#toWorker(action, this.#handles.get(action.worker));
+      case "refuse-trainer":
+      case "settle":
+      case "reject":
+      case "fuzz-progress":
+        return this.#answer(action);
+      case "timer":
+      case "clear-timer":
+      case "after-paint":
+      case "check-policy":
+        return this.#later(action);
+      default:
+        return this.#keep(action);
+    }
+  }
+
+  /** An action on a worker (its `handle`, if it is still alive). */
+  #toWorker(action, handle) {
+    switch (action.do) {
       case "post":
         return handle?.port.postMessage(action.message);
       case "interrupt":
         if (handle?.interrupt) handle.interrupt[0] = 2; // SIGINT: KeyboardInterrupt at the next bytecode
         return;
       case "close":
-        handle?.port.close();
-        return;
+        return handle?.port.close();
       case "end":
         this.#handles.delete(action.worker);
         handle?.worker.terminate();
-        handle?.port.close();
-        return;
+        return handle?.port.close();
       case "hand-over":
         return this.#handOver(handle, action);
+    }
+  }
+
+  /** An answer to whoever waits: a run's or a check's caller, or a trainer's. */
+  #answer(action) {
+    const job = this.#jobs.get(action.job);
+    switch (action.do) {
       case "refuse-trainer":
         this.#trainers.get(action.trainer)?.reject(new Error(action.message));
-        this.#trainers.delete(action.trainer);
-        return;
+        return this.#trainers.delete(action.trainer);
       case "settle":
-        this.#jobs.get(action.job)?.resolve(action.outcome);
-        this.#jobs.delete(action.job);
-        return;
+        job?.resolve(action.outcome);
+        return this.#jobs.delete(action.job);
       case "reject":
-        this.#jobs.get(action.job)?.reject(new Error(action.message));
-        this.#jobs.delete(action.job);
-        return;
+        job?.reject(new Error(action.message));
+        return this.#jobs.delete(action.job);
       case "fuzz-progress":
-        this.#jobs.get(action.job)?.onProgress?.(action.progress);
-        return;
-      case "status":
-        for (const listener of this.#listeners) listener(action.status);
-        return;
+        return job?.onProgress?.(action.progress);
+    }
+  }
+
+  /** An event to step later: after a time, after the next paint, or once a refusal is told. */
+  #later(action) {
+    switch (action.do) {
       case "timer":
         clearTimeout(this.#timers.get(action.key));
-        this.#timers.set(
+        return this.#timers.set(
           action.key,
           setTimeout(() => this.#dispatch(action.event), action.ms),
         );
-        return;
       case "clear-timer":
-        clearTimeout(this.#timers.get(action.key));
-        return;
+        return clearTimeout(this.#timers.get(action.key));
       case "after-paint":
         return afterPaint(() => this.#dispatch(action.event));
       case "check-policy": // a refusal is reported just after the error: look once it has been
-        setTimeout(() => this.#dispatch({ type: "fail", message: policyProblem() ?? action.message }));
+        return setTimeout(() => this.#dispatch({ type: "fail", message: policyProblem() ?? action.message }));
+    }
+  }
+
+  /** What the page keeps or tells: the status, snapshots, the WebAssembly, timeline marks. */
+  #keep(action) {
+    switch (action.do) {
+      case "status":
+        for (const listener of this.#listeners) listener(action.status);
         return;
       case "save-snapshot":
         writeDigest(SITE, action.role, action.digest);
