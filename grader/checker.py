@@ -101,7 +101,7 @@ def expected(check):
 
 
 def checker_spec(path, spec, error):
-    """exercise.toml of a checker exercise, checked: its slot is `checker`."""
+    """exercise.toml of a checker exercise, checked, as a new dict: its slot is `checker`."""
     missing = [key for key in REQUIRED if key not in spec]
     if missing:
         raise error(f"{path}: {', '.join(missing)} missing")
@@ -110,9 +110,8 @@ def checker_spec(path, spec, error):
         raise error(f"{path}: `hints` must be a list of texts")
     if not isinstance(spec["checks"], list) or not spec["checks"]:
         raise error(f"{path}: `checks` must list at least one check")
-    spec["ops"] = (SLOT,)
-    spec["checks"] = tuple(checker_check(table, path, error) for table in spec["checks"])
-    return spec
+    checks = tuple(checker_check(table, path, error) for table in spec["checks"])
+    return spec | {"ops": (SLOT,), "checks": checks}
 
 
 # the classic wrong checkers (each answer of .meta/wrong_answers.toml names the one it makes)

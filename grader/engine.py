@@ -47,7 +47,8 @@ LARGEST_EXPONENT = max(abs(e) for e in EXPONENTS)  # what the fuzzer and shrinki
 
 def engine_spec(spec, path):
     """An engine tab's own keys checked: `train`, `breaks`, and checks seeded with 1.0 (the
-    learner's own `backward()` seeds them)."""
+    learner's own `backward()` seeds them). Returns the spec with `train`'s numbers as floats
+    where it takes floats, as a new dict."""
     if any(check.grad != 1.0 for check in spec["checks"]):
         raise ExerciseError(
             f"{path}: an engine's checks take no `grad`: its own backward() seeds 1"
@@ -56,16 +57,23 @@ def engine_spec(spec, path):
         raise ExerciseError(f"{path}: `breaks` must be the id of a Break-it switch, as text")
     train = spec.get("train")
     if train is None:
-        return
+        return spec
     if not isinstance(train, dict) or set(train) != set(TRAIN_KEYS):
         raise ExerciseError(f"{path}: `train` must give exactly {', '.join(TRAIN_KEYS)}")
+    train = {key: _as(kind, train[key]) for key, kind in TRAIN_KEYS.items()}
     for key, kind in TRAIN_KEYS.items():
-        if kind is float and isinstance(train[key], int) and not isinstance(train[key], bool):
-            train[key] = float(train[key])
         if not isinstance(train[key], kind) or isinstance(train[key], bool):
             raise ExerciseError(f"{path}: `train.{key}` must be a {kind.__name__}")
     if not all(isinstance(p, list) and len(p) == 2 for p in train["points"]):
         raise ExerciseError(f"{path}: `train.points` must list [x, y] pairs")
+    return spec | {"train": train}
+
+
+def _as(kind, value):
+    """A whole number where a float is asked for, as that float; any other value as it is."""
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def engine(codes, **bodies):

@@ -152,7 +152,8 @@ def _tab_order(exercise):
 
 
 def _spec(path):
-    """exercise.toml, its keys and their types checked."""
+    """exercise.toml, its keys and their types checked: a new dict, the file's values in the
+    types the catalog keeps (tuples, the design named)."""
     spec = read_toml(path)
     kind = spec.get("kind")
     if kind not in KINDS:
@@ -164,11 +165,11 @@ def _spec(path):
     for key, kind_of in TEXT_KEYS.items():
         if key in spec and not isinstance(spec[key], kind_of):
             raise ExerciseError(f"{path}: `{key}` must be text")
-    design = spec.setdefault("design", CLOSURES)
+    design = spec.get("design", CLOSURES)
     if design not in DESIGNS:
         raise ExerciseError(f"{path}: no design {design!r}; there are {', '.join(DESIGNS)}")
     if kind == "checker":
-        return checker.checker_spec(path, spec, ExerciseError)
+        return checker.checker_spec(path, spec | {"design": design}, ExerciseError)
     ops = [spec["op"]] if kind == "op" else spec["ops"]
     if not isinstance(ops, list) or not ops or not all(isinstance(op, str) for op in ops):
         raise ExerciseError(f"{path}: `ops` must list op names")
@@ -179,18 +180,18 @@ def _spec(path):
             f"{path}: no op {', '.join(unknown)} in the {design} Value class; "
             f"it has {', '.join(names)} (an op is added in grader/ops.py)"
         )
-    spec["ops"] = tuple(ops)
     hints = spec.get("hints", [])
     if not isinstance(hints, list) or not all(isinstance(hint, str) for hint in hints):
         raise ExerciseError(f"{path}: `hints` must be a list of texts")
     if not isinstance(spec["checks"], list) or not spec["checks"]:
         raise ExerciseError(f"{path}: `checks` must list at least one check")
-    spec["checks"] = tuple(_check(table, path) for table in spec["checks"])
+    checks = tuple(_check(table, path) for table in spec["checks"])
+    checked = spec | {"design": design, "ops": tuple(ops), "checks": checks}
     if kind == "engine":
         from .engine import engine_spec  # the engine kind's own keys
 
-        engine_spec(spec, path)
-    return spec
+        return engine_spec(checked, path)
+    return checked
 
 
 def known_keys(path, table, allowed, what, where=""):

@@ -2,6 +2,8 @@
 each wrong answer with the diagnoses it deserves, through the grader the browser runs, each
 answer in a process of its own (grader/isolated.py)."""
 
+import copy
+
 import pytest
 
 from grader import exercises as definitions
@@ -110,3 +112,23 @@ def test_the_judge_takes_the_catalog_the_build_read_where_there_is_one(tmp_path,
     assert read_once() == {"add": "as the build read it"}
     monkeypatch.setattr(definitions, "BUILT_CATALOG", tmp_path / "none")
     assert read_once() == definitions.load_catalog()
+
+
+def test_reading_the_exercises_leaves_each_parsed_file_as_it_was(monkeypatch):
+    """The catalog is built from the TOML, never in it: each kind's checks (op, graph, checker,
+    engine) make new records, and the file's own dict keeps its lists and its missing keys."""
+    parsed = []
+    read = definitions.read_toml
+
+    def recording(path):
+        spec = read(path)
+        if path.name == "exercise.toml":
+            parsed.append((spec, copy.deepcopy(spec)))
+        return spec
+
+    monkeypatch.setattr(definitions, "read_toml", recording)
+    kinds = {exercise.kind for exercise in definitions.load_catalog().values()}
+    assert kinds >= {"op", "graph", "checker", "engine"}
+    assert len(parsed) == len(CATALOG)
+    for spec, as_read in parsed:
+        assert spec == as_read
