@@ -1,7 +1,8 @@
 """One visit to a page in Chromium and what it measured, read in the page itself from the
-performance timeline: the `python-start` and `python-ready` marks (set by widget/src/python/python.js
-and by bench/bare.html, both relative to navigation start) and the main thread's long tasks.
-On the course's page, also the time from a click on "Run test" to the rendered verdict.
+performance timeline: the `python-start` and `python-ready` marks (set by
+widget/src/python/python.js and by bench/bare.html, both relative to navigation start) and the
+main thread's long tasks. On the course's page, also the time from a click on "Run test" to
+the rendered verdict.
 """
 
 import time

@@ -9,8 +9,8 @@ import json
 from dataclasses import dataclass
 
 from runner.numbers import decode
-from runner.observe import MAX_STEPS, MAX_WRITES
 from runner.sandbox import OUTPUT_LIMIT
+from runner.trace import MAX_STEPS, MAX_WRITES
 
 from .answer_key import answer, node_names
 from .result import Error

@@ -30,11 +30,9 @@ from .checker import observe_checker
 from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
 from .graph import topological
-from .numbers import encode
 from .sandbox import CappedOutput, guarded
+from .trace import Trace, watch_grads
 
-MAX_STEPS = 200  # per check: a tiny graph needs a few dozen at most
-MAX_WRITES = 40  # per step: a closure writes each input's grad once or twice
 DATA = Path(__file__).with_name("data.json")
 
 
@@ -118,18 +116,18 @@ def _run_checks(exercise, design, value_class, output, slots, observation):
         try:
             for check in exercise["checks"]:
                 trace = Trace()
-                observation["checks"].append(trace.record)
                 make = value_maker(design, value_class)
                 output_node, _ = build_graph(check["build"], check["leaves"], check["output"], make)
                 trace.start(topological(output_node, design["children"]))
                 watch_grads(value_class, trace)
                 _backward(trace, output_node, check["grad"], local_grads)
-                trace.finish(complete=True)
+                observation["checks"].append(trace.record(complete=True))
+                trace = None
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
+            if trace is not None:  # the check under way, as far as it went
+                observation["checks"].append(trace.record(complete=False))
             index = len(observation["checks"]) - 1
             observation["error"] = describe_exception(error, slots) | {"check": max(index, 0)}
-            if trace is not None:
-                trace.finish(complete=False)
 
 
 def value_maker(design, value_class):
@@ -156,133 +154,6 @@ def _backward(trace, output, seed, local_grads):
         output.grad = seed
         for node in reversed(trace.nodes):
             node._backward()
-
-
-def _read(node, name):
-    try:
-        return encode(getattr(node, name))
-    except BaseException:  # noqa: BLE001 - a property of the learner's making may raise
-        return {"type": "unreadable"}
-
-
-def watch_grads(value_class, trace):
-    """Every assignment to a Value's `.grad` from now on goes to `trace.wrote` (a `+=` too: it
-    reads, then assigns). The value stays in the instance's own `__dict__`."""
-
-    def get(node):
-        return vars(node)["grad"]
-
-    def set_(node, value):
-        before = vars(node).get("grad")
-        vars(node)["grad"] = value
-        trace.wrote(node, before, value)
-
-    value_class.grad = property(get, set_)
-
-
-class Trace:
-    """What the learner's code did to one check's graph, step by step."""
-
-    def __init__(self):
-        self.nodes = []
-        self.open = []  # the steps under way, innermost last (a closure may call another)
-        self.record = {"nodes": [], "steps": [], "complete": False, "dropped": False}
-
-    def start(self, nodes):
-        self.nodes = nodes
-        self.index = {id(node): i for i, node in enumerate(nodes)}
-        self.record["nodes"] = [{"data": _read(node, "data")} for node in nodes]
-
-    def state(self):
-        return [(_read(node, "grad"), _read(node, "data")) for node in self.nodes]
-
-    def traced(self, index, closure):
-        """`closure` (node `index`'s `_backward`), its calls recorded as steps."""
-
-        def _backward():
-            self.begin(index)
-            try:
-                return closure()
-            finally:
-                self.end()
-
-        return _backward
-
-    def chain(self, node):
-        """One node's step of microgpt's backward(): each child gets local_grad * node.grad."""
-        step = self.begin(self.index[id(node)])
-        local = getattr(node, "_local_grads", ())
-        if step is not None:
-            step["local_grads"] = (
-                [encode(item) for item in local[:8]]
-                if isinstance(local, (tuple, list))
-                else encode(local)
-            )
-        try:
-            if isinstance(local, (tuple, list)):
-                for child, local_grad in zip(node._children, local, strict=False):
-                    child.grad += local_grad * node.grad
-        finally:
-            self.end()
-
-    def begin(self, index):
-        now = self.state()
-        if self.open:
-            self._absorb(self.open[-1], now)
-        if len(self.record["steps"]) >= MAX_STEPS:
-            self.record["dropped"] = True
-            self.open.append(None)
-            return None
-        step = {
-            "node": index,
-            "depth": len(self.open),
-            "start": [g for g, _ in now],
-            "grads": {},
-            "data": {},
-            "writes": [],
-            "mark": now,
-        }
-        self.record["steps"].append(step)
-        self.open.append(step)
-        return step
-
-    def wrote(self, node, before, after):
-        """A `.grad` was assigned: recorded in the innermost step under way, if any."""
-        step = self.open[-1] if self.open else None
-        index = self.index.get(id(node))
-        if step is not None and index is not None and len(step["writes"]) < MAX_WRITES:
-            step["writes"].append([index, encode(before), encode(after)])
-
-    def end(self):
-        now = self.state()
-        step = self.open.pop()
-        if step is not None:
-            self._absorb(step, now)
-        if self.open and self.open[-1] is not None:
-            self.open[-1]["mark"] = now  # the outer call's own changes resume from here
-
-    @staticmethod
-    def _absorb(step, now):
-        """Adds the changes since `step`'s mark to its own changes."""
-        if step is None:
-            return
-        for j, (before, after) in enumerate(zip(step["mark"], now, strict=True)):
-            for k, kind in enumerate(("grads", "data")):
-                if before[k] != after[k]:
-                    first = step[kind].get(j, (before[k],))[0]
-                    step[kind][j] = (first, after[k])
-        step["mark"] = now
-
-    def finish(self, complete):
-        self.record["nodes"] = [
-            dict(node, grad=_read(self.nodes[i], "grad"))
-            for i, node in enumerate(self.record["nodes"])
-        ]
-        for step in self.record["steps"]:
-            step.pop("mark", None)
-            for kind in ("grads", "data"):
-                step[kind] = [[j, b, a] for j, (b, a) in step[kind].items() if b != a]
-        self.record["complete"] = complete
 
 
 def main():
