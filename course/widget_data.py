@@ -24,7 +24,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
-        "closures": {"scaffold": [{"text": "…"}, {"slot": "add", "indent": 12}, …],
+        "closures": {"segments": [{"text": "…"}, {"slot": "add", "indent": 12}, …],
                      "labels": {"add": "__add__", …}, "expression": false,
                      "stubs": {"add": "…", …}}
       },
@@ -157,7 +157,7 @@ def _design(design, catalog):
         if exercise.design == design and exercise.kind == "op":
             stubs |= exercise.stubs
     return {
-        "scaffold": scaffold.segments(design),
+        "segments": scaffold.segments(design),
         "labels": labels(design),
         "expression": DESIGNS[design].expression,  # slots hold an expression, not statements
         "stubs": stubs,

@@ -147,11 +147,11 @@ def test_widget_data_carries_each_exercise_in_block_order():
 def test_scaffold_segments_join_into_the_value_class():
     """The design's text pieces and slots, in order, name every op once, with its starter code."""
     design = widget_data(["add"], CATALOG, to_html)["designs"]["closures"]
-    scaffold = design["scaffold"]
-    assert [piece["slot"] for piece in scaffold if "slot" in piece] == list(labels("closures"))
+    segments = design["segments"]
+    assert [piece["slot"] for piece in segments if "slot" in piece] == list(labels("closures"))
     assert design["labels"]["add"] == "__add__" and design["expression"] is False
     assert design["stubs"]["relu"] == CATALOG["relu"].stubs["relu"]
-    text = "".join(piece.get("text", "") for piece in scaffold)
+    text = "".join(piece.get("text", "") for piece in segments)
     assert "class Value" in text and "def backward(self):" in text
 
 

@@ -55,10 +55,10 @@ export function indentBody(body, indent, expression = false) {
  * Joins a design's segments (`{text}` or `{slot, indent}`) with `bodies[slot]` in each slot.
  * Returns `{ text, lines }`: `lines[slot]` is `[first, last]`, the 1-based lines the slot fills.
  */
-export function assemble({ scaffold, expression }, bodies) {
+export function assemble({ segments, expression }, bodies) {
   let text = "";
   const slots = {};
-  for (const piece of scaffold) {
+  for (const piece of segments) {
     if (piece.slot) {
       const body = indentBody(bodies[piece.slot] ?? "", piece.indent, expression);
       const first = lines(text).length;
