@@ -26,24 +26,26 @@ STARTER = (
 def judge_checker(exercise, observation, stubs, told):
     """The Result of a run of the learner's checker; `told`: whether the formulas may be said."""
     try:
-        seen, error, stdout, truncated = _decode(observation, exercise)
+        measured, error, stdout, truncated = _decode(observation, exercise)
     except (Unreadable, AttributeError, TypeError, ValueError, KeyError) as problem:
         from .present import unreadable
 
         return unreadable(exercise, stubs, problem)
     checks = tuple(
-        _check(check, got) for check, (got, _) in zip(exercise.checks, seen, strict=False)
+        _check(check, got) for check, (got, _) in zip(exercise.checks, measured, strict=False)
     )
     rows = [row for check in checks for row in check.rows]
     failed = sum(not row.passed for row in rows)
     if error:
         verdict, summary = Verdict.ERROR, error.summary
-        diagnoses, diagnosis = (), _raised(exercise, len(seen), error)
+        diagnoses, diagnosis = (), _raised(exercise, len(measured), error)
     elif failed:
         verdict = Verdict.FAIL
         summary = f"{failed} of {len(rows)} values {'is' if failed == 1 else 'are'} wrong."
-        keys, said = (["nothing"], [STARTER]) if stubs else _diagnose(exercise, seen, bool(told))
-        diagnoses, diagnosis = tuple(keys), " ".join(said)
+        found, said = (
+            (["nothing"], [STARTER]) if stubs else _diagnose(exercise, measured, bool(told))
+        )
+        diagnoses, diagnosis = tuple(found), " ".join(said)
     else:
         verdict, summary = Verdict.PASS, f"All {len(rows)} values match to seven decimals."
         diagnoses, diagnosis = (), ""
@@ -77,19 +79,19 @@ def _decode(observation, exercise):
     checks = observation["checks"]
     if not isinstance(checks, list) or len(checks) > len(exercise.checks):
         raise Unreadable("checks")
-    seen = []
+    measured = []
     for item in checks:
         hs = item["hs"]
         if not isinstance(hs, list) or len(hs) > MAX_CALLS:
             raise Unreadable("hs")
-        seen.append((decode(item["got"]), [decode(h) for h in hs]))
+        measured.append((decode(item["got"]), [decode(h) for h in hs]))
     error = decode_error(observation.get("error"), exercise)
     stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
     if not isinstance(stdout, str) or not isinstance(truncated, bool):
         raise Unreadable("stdout")
-    if error is None and len(seen) != len(exercise.checks):
+    if error is None and len(measured) != len(exercise.checks):
         raise Unreadable("the run reported fewer checks than the exercise has")
-    return seen, error, stdout[:OUTPUT_LIMIT], truncated
+    return measured, error, stdout[:OUTPUT_LIMIT], truncated
 
 
 def _check(check, got):
@@ -137,10 +139,10 @@ def _why(check, got, want):
     return f"Expected {seven(want)}{gap}: the derivative of f at x, measured with this h."
 
 
-def _diagnose(exercise, seen, told):
+def _diagnose(exercise, measured, told):
     """`(keys, sentences)`: the classic mistakes the numbers show, each said on the rung."""
     keys, said = [], []
-    pairs = list(zip(exercise.checks, seen, strict=False))
+    pairs = list(zip(exercise.checks, measured, strict=False))
     grads_right = True
     for check, (got, _) in pairs:
         if check.call == "numerical_grad" and not _right(check, got):

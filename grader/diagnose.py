@@ -26,7 +26,7 @@ from .reading import reading
 from .result import Culprit
 from .scaffold import scope
 
-MAX_KEYS = 2  # classic mistakes combined in one Variant
+MAX_MISTAKES = 2  # classic mistakes combined in one Variant
 # what the steps showed beyond numbers, most telling first
 STRUCTURAL_FIRST = (
     "calls_closure",
@@ -50,8 +50,8 @@ class Variant:
     twice: bool = False  # adds its contribution twice
 
     @property
-    def keys(self):
-        """Its diagnosis keys, simplest first; none for the op's own rule."""
+    def diagnoses(self):
+        """Its diagnoses (keys of grader/explain.py's words), simplest first; none for its rule."""
         found = [self.local] if self.local else []
         found += [] if self.accumulate else ["assign"]
         found += [] if self.upstream else ["no_upstream"]
@@ -61,7 +61,7 @@ class Variant:
 
 @cache
 def variants(op_name, design_has_closures=True):
-    """Every Variant of an op made of at most MAX_KEYS mistakes, simplest first."""
+    """Every Variant of an op made of at most MAX_MISTAKES mistakes, simplest first."""
     op = OPS[op_name]
     if not design_has_closures:
         return [Variant(), *(Variant(local) for local in op.wrong)]
@@ -75,11 +75,11 @@ def variants(op_name, design_has_closures=True):
         variant = Variant(local, upstream, accumulate, both, twice)
         if variant.twice and not variant.accumulate:
             continue  # `=` twice is `=` once
-        if local == "nothing" and variant.keys != ["nothing"]:
+        if local == "nothing" and variant.diagnoses != ["nothing"]:
             continue
-        if len(variant.keys) <= MAX_KEYS:
+        if len(variant.diagnoses) <= MAX_MISTAKES:
             found.append(variant)
-    return sorted(found, key=lambda v: len(v.keys))
+    return sorted(found, key=lambda v: len(v.diagnoses))
 
 
 def simulate(variant, node, operands, start):
@@ -115,16 +115,16 @@ class Finding:
 
     op: str
     closures: bool = True  # the design: closures, or tuples of local gradients
-    common: set | None = None  # key tuples of the Variants that fit every step so far
+    common: set | None = None  # the diagnoses (tuples) of the Variants that fit every step so far
     evidence: At | None = None  # the first step its rule does not fit
     cues: set = field(default_factory=set)
     cue_step: At | None = None  # the first step with a structural cue
     twice: list = field(default_factory=list)  # (check, node) that a nested call pushed into
 
     def fit(self, where, candidates):
-        keys = {tuple(v.keys) for v in candidates}
-        self.common = keys if self.common is None else self.common & keys
-        if () not in keys and self.evidence is None:
+        diagnoses = {tuple(v.diagnoses) for v in candidates}
+        self.common = diagnoses if self.common is None else self.common & diagnoses
+        if () not in diagnoses and self.evidence is None:
             self.evidence = where
 
     def cue(self, key, where):
@@ -139,12 +139,12 @@ class Diagnosis:
     said: str = ""  # for a run that raised: which names exist where it raised
 
 
-def diagnose(seen, exercise, bodies, told=frozenset()):
-    """The Diagnosis of an exercise's observed checks (`seen`: observation.SeenCheck each);
+def diagnose(seen_checks, exercise, bodies, told=frozenset()):
+    """The Diagnosis of an exercise's observed checks (`seen_checks`: observation.SeenCheck each);
     `told`, the ops whose rule its sentences may say (grader/disclosure.py)."""
     closures = exercise.design == "closures"
     findings = {op: Finding(op, closures) for op in exercise.ops}
-    for c, check in enumerate(seen):
+    for c, check in enumerate(seen_checks):
         for s, step in enumerate(check.steps):
             node = check.nodes[step.node]
             finding = findings.get(node.op.name) if node.op else None
@@ -155,16 +155,16 @@ def diagnose(seen, exercise, bodies, told=frozenset()):
                 _closure_step(finding, check, s, step, node, where)
             else:
                 _tuple_step(finding, step, node, where)
-    culprits, keys = [], []
+    culprits, diagnoses = [], []
     for op, finding in findings.items():
         found = _decide(finding, bodies[op], exercise.stubs[op])
-        keys += [key for key in found if key not in keys]
+        diagnoses += [key for key in found if key not in diagnoses]
         if is_stub(bodies[op], exercise.stubs[op]):
             continue  # the summary names the ops still at their starter code
-        sentence, where = _culprit_sentence(finding, found, seen, exercise, op in told)
+        sentence, where = _culprit_sentence(finding, found, seen_checks, exercise, op in told)
         if found or sentence:
             read, covers = reading(bodies[op], found)
-            check, step = _shown(seen, where)
+            check, step = _shown(seen_checks, where)
             culprit = Culprit(
                 op=op,
                 label=OPS[op].label,
@@ -176,14 +176,14 @@ def diagnose(seen, exercise, bodies, told=frozenset()):
                 covers=tuple(covers),
             )
             culprits.append(culprit)
-    return Diagnosis(keys, culprits)
+    return Diagnosis(diagnoses, culprits)
 
 
-def _shown(seen, where):
+def _shown(seen_checks, where):
     """`(check, step)`: where the step-through shows the step at `where` (or None, None)."""
     if where is None:
         return None, None
-    shown = shown_steps(seen[where.check])
+    shown = shown_steps(seen_checks[where.check])
     return where.check, (shown.index(where.step) if where.step in shown else None)
 
 
@@ -260,7 +260,7 @@ def _tuple_step(finding, step, node, where):
 
 
 def _decide(finding, body, stub):
-    """The diagnosis keys of one op's code."""
+    """The diagnoses of one op's code."""
     if is_stub(body, stub):
         return ["nothing"]
     cues = code_cues(body)
@@ -283,23 +283,23 @@ def _decide(finding, body, stub):
 
 
 def _simplest(finding):
-    """The simplest Variant's keys among those that fit every step, or None."""
+    """The simplest Variant's diagnoses among those that fit every step, or None."""
     ranks = {}
     for rank, variant in enumerate(variants(finding.op, finding.closures)):
-        ranks.setdefault(tuple(variant.keys), rank)
+        ranks.setdefault(tuple(variant.diagnoses), rank)
     ranks.setdefault(("tuple_order",), len(ranks))
-    fitting = [keys for keys in finding.common if keys in ranks]
-    return min(fitting, key=lambda keys: (len(keys), ranks[keys])) if fitting else None
+    fitting = [found for found in finding.common if found in ranks]
+    return min(fitting, key=lambda found: (len(found), ranks[found])) if fitting else None
 
 
-def _culprit_sentence(finding, keys, seen, exercise, told):
+def _culprit_sentence(finding, diagnoses, seen_checks, exercise, told):
     """What the op's code did, told from the step that shows it: `(sentence, At)`. Each claim
     (twice, set, left, changed) is made only where that step's numbers show it; the op's rule
     only when it is `told`, else a way to measure it at that step's inputs."""
     closures = exercise.design == "closures"
     label = f"`{OPS[finding.op].label}`"
-    if keys == ["calls_closure"]:
-        twice = _run_twice(finding, seen)
+    if diagnoses == ["calls_closure"]:
+        twice = _run_twice(finding, seen_checks)
         if twice:
             whose = "their contributions" if len(twice) > 1 else "its contribution"
             return (
@@ -307,9 +307,9 @@ def _culprit_sentence(finding, keys, seen, exercise, told):
                 f"so {' and '.join(twice)} received {whose} twice."
             ), finding.cue_step
     where = finding.evidence
-    if where is None or keys == ["nothing"]:
+    if where is None or diagnoses == ["nothing"]:
         return "", finding.cue_step
-    check = seen[where.check]
+    check = seen_checks[where.check]
     step = check.steps[where.step]
     node = check.nodes[step.node]
     at = f"(at {_inputs(node, check)})"
@@ -320,7 +320,7 @@ def _culprit_sentence(finding, keys, seen, exercise, told):
         them = "each slope with its number" if node.op.arity == 2 else "the slope with it"
         return f"{given}. {_measure(node, exercise, check)}: compare {them}.", where
     told_as = f"Your {label} closure {at}"
-    return _closure_sentence(finding, keys, check, step, node, told_as, told, exercise), where
+    return _closure_sentence(finding, diagnoses, check, step, node, told_as, told, exercise), where
 
 
 def _here(name, named):
@@ -348,19 +348,19 @@ def _measure(node, exercise, check):
     return f"Nudge {said}{where}"
 
 
-def _run_twice(finding, seen):
+def _run_twice(finding, seen_checks):
     """The grads a nested call pushed into from a closure that `backward()` also ran itself,
     named (`["x.grad", "y.grad"]`)."""
     pushed = []
     for c, j in finding.twice:
-        ran = {step.node for step in seen[c].steps if step.depth == 0}
-        feeding = [n.index for n in seen[c].nodes if any(o.index == j for o in n.operands)]
+        ran = {step.node for step in seen_checks[c].steps if step.depth == 0}
+        feeding = [n.index for n in seen_checks[c].nodes if any(o.index == j for o in n.operands)]
         if any(node in ran for node in feeding):
-            pushed.append(grad_of(seen[c].names[j]))
+            pushed.append(grad_of(seen_checks[c].names[j]))
     return list(dict.fromkeys(pushed))
 
 
-def _closure_sentence(finding, keys, check, step, node, said, told, exercise):
+def _closure_sentence(finding, diagnoses, check, step, node, said, told, exercise):
     """What a closure did to the first input it got wrong, against what the op's rule gives
     (its rule named when `told`; else where to measure it, when the rule is what is wrong)."""
     operands = [operand.index for operand in node.operands]
@@ -384,27 +384,29 @@ def _closure_sentence(finding, keys, check, step, node, said, told, exercise):
         where = (
             f"where {rule} gives {brief(want)}" if told else f"where it should become {brief(want)}"
         )
-        if "assign" in keys and uses > 1 and alone:
+        if "assign" in diagnoses and uses > 1 and alone:
             change = f"set {name} once per use, so the last share ({brief(got)}) replaced the rest"
-        elif "assign" in keys and before != 0 and alone:
+        elif "assign" in diagnoses and before != 0 and alone:
             change = f"set {name} to its own share, {brief(got)}, dropping the {brief(before)}"
         elif agrees(got, before):
             change = f"gave {name} a share of 0" if j in written else f"left {name} at {brief(got)}"
         else:
             change = f"changed {name} from {brief(before)} to {brief(got)}"
-        measured = "" if told else _compare(finding, keys, check, step, j, (before, got), exercise)
+        measured = (
+            "" if told else _compare(finding, diagnoses, check, step, j, (before, got), exercise)
+        )
         return f"{said} {change}, {where}.{measured}"
     return ""
 
 
-def _compare(finding, keys, check, step, j, change, exercise):
+def _compare(finding, diagnoses, check, step, j, change, exercise):
     """A nudge to hold the closure's slope against, when its rule is what went wrong: not for
     the chain rule's bookkeeping (`=`, `out.grad`, an input forgotten, twice). The number it
     names is what the nudge tool shows (the code's share at out.grad = 1), only where the
     step's numbers say it: a classic wrong rule scales with out.grad; code nothing explains
     may not, so its share is named only when the step itself ran at out.grad = 1."""
     wrong = OPS[finding.op].wrong
-    if any(key not in wrong for key in keys):
+    if any(key not in wrong for key in diagnoses):
         return ""
     node = check.nodes[step.node]
     g, (before, got) = step.start[node.index], change
@@ -414,7 +416,7 @@ def _compare(finding, keys, check, step, j, change, exercise):
     name = _nudged(node, exercise)[operands.index(j)]
     whose = f"{name}'s slope" if node.op.arity == 2 else "the slope"
     measure = f" {_measure(node, exercise, check)}: compare {whose} with"
-    if keys or (g == 1 and before == 0 and operands.count(j) == 1):
+    if diagnoses or (g == 1 and before == 0 and operands.count(j) == 1):
         slope = (got - before) / g / operands.count(j)
         return f"{measure} the {brief(slope)} your code gave per unit of out.grad."
     return f"{measure} the {name}.grad your code gives there (Nudge runs it at out.grad = 1)."

@@ -285,13 +285,13 @@ def _text(value):
     return value[:OUTPUT_LIMIT] if isinstance(value, str) else ""
 
 
-def _fixed(exercise, seen):
+def _fixed(exercise, reported):
     """The fixed checks' rows, from the runner's grads (missing ones are not numbers)."""
     from .answer_key import answer
 
     checks = []
     for index, check in enumerate(exercise.checks):
-        got = seen[index] if isinstance(seen, list) and index < len(seen) else None
+        got = reported[index] if isinstance(reported, list) and index < len(reported) else None
         grads = got.get("grads") if isinstance(got, dict) else None
         if not isinstance(grads, dict):
             continue
@@ -447,8 +447,8 @@ def _trained(exercise, runs):
     wanted = training_runs(dict(exercise.train))
     if not isinstance(runs, list) or len(runs) != len(wanted):
         runs = [None] * len(wanted)
-    for number, (run, seen) in enumerate(zip(wanted, runs, strict=True), 1):
-        losses = seen.get("losses") if isinstance(seen, dict) else None
+    for number, (run, ran) in enumerate(zip(wanted, runs, strict=True), 1):
+        losses = ran.get("losses") if isinstance(ran, dict) else None
         problem = _losses_differ(run, losses)
         if problem:
             return number, *problem

@@ -43,13 +43,13 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
     if exercise.kind == "checker":  # the learner's gradient checker, not a Value class
         return judge_checker(exercise, observation, stubs, told)
     try:
-        seen = decode_observation(observation, exercise)
+        observation = decode_observation(observation, exercise)
     except Unreadable as problem:
         return unreadable(exercise, stubs, problem)
-    checks = checks_of(exercise, seen, told)
+    checks = checks_of(exercise, observation, told)
     diagnosis = None
-    if seen.error:
-        diagnosis = diagnose_error(seen.error, exercise, theirs)
-    elif verdict_of(checks, seen) is Verdict.FAIL:
-        diagnosis = diagnose(seen.checks, exercise, theirs, told)
-    return present(exercise, seen, stubs, checks, diagnosis, told)
+    if observation.error:
+        diagnosis = diagnose_error(observation.error, exercise, theirs)
+    elif verdict_of(checks, observation) is Verdict.FAIL:
+        diagnosis = diagnose(observation.checks, exercise, theirs, told)
+    return present(exercise, observation, stubs, checks, diagnosis, told)
