@@ -7,10 +7,8 @@ import { RUN_KEY } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { isStub } from "../shared/scaffold.js";
 import { engineCheck, toldInDesign } from "./engine-check.js";
-import { fullClass, hints, prompt, why } from "./parts.js";
-import { tabProgress } from "./progress.js";
-import { createResult } from "./results.js";
-import { createRunner } from "./run.js";
+import { tabRun } from "./panel-base.js";
+import { fullClass, hints, prompt } from "./parts.js";
 
 const TOGETHER_ONLY =
   "Every one of these closures passes its own tab, yet together they give wrong numbers. Each tab checks its op on small graphs of its own; here the ops feed each other, so a closure that depends on anything but its own inputs and out.grad, or that touches other nodes, shows only here. The result above names the closure and the step.";
@@ -23,10 +21,14 @@ const TOGETHER_ONLY =
  */
 export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange, passedOps, told }) {
   const { design } = exercise;
-  const progress = tabProgress(exercise);
-  const result = createResult({ goTo: (op) => goTo(design, op), graphs: exercise.graphs });
-  const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
-  const whyPart = why(exercise);
+  const { progress, result, runner, whyPart, runAndRecord } = tabRun({
+    exercise,
+    model,
+    goTo: (op) => goTo(design, op),
+    graphs: exercise.graphs,
+    onChange,
+    onRun: () => run(),
+  });
   const full = fullClass({ model, design, bodies, active: null });
   const opList = h("ul", { class: "mg-slots" });
   const testView = h("div", { class: "mg-code" });
@@ -40,21 +42,9 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     testView,
     h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, full.button),
     ...[result.el, note, full.content, whyPart.el],
+    wholeEngine({ model, design, bodies, goTo }),
   );
-  // every op of the design, the graph's own or not: the whole engine on random graphs
-  const engine = engineCheck({
-    design,
-    bodies: () => bodies(design),
-    told: () => toldInDesign(model, design),
-    goTo: (op) => goTo(design, op),
-    timeLimit: model.timeLimit,
-  });
-  panel.append(engine.el);
-  panel.addEventListener("keydown", (event) => {
-    if (!RUN_KEY.pressed(event)) return;
-    event.preventDefault();
-    run();
-  });
+  runOnKey(panel, () => run());
 
   /** The code of the exercise's ops, as the op tabs hold it now. */
   const theirs = () => {
@@ -69,10 +59,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     if (!panel.hidden && !testView.firstChild) {
       createViewer({ parent: testView, doc: exercise.test_code.trimEnd(), label: "The test, read-only" });
     }
-    const current = theirs();
-    const slot = (op) =>
-      opSlot(model.designs[design].labels[op], goTo(design, op), isStub(current[op], exercise.stubs[op]));
-    opList.replaceChildren(...exercise.ops.map(slot));
+    opList.replaceChildren(...opSlots({ exercise, model, goTo, current: theirs() }));
     full.refresh();
   }
 
@@ -81,10 +68,8 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     note.hidden = true;
     const sent = theirs();
     progress.attempt();
-    const outcome = await runner.run(sent, told(exercise));
+    const outcome = await runAndRecord(sent, told(exercise), JSON.stringify(sent));
     if (!outcome) return;
-    progress.record(JSON.stringify(sent), outcome.verdict);
-    onChange();
     const allPassed = passedOps(design).filter((e) => exercise.ops.includes(e.ops[0]));
     if (outcome.verdict === "fail" && allPassed.length === exercise.ops.length) {
       note.hidden = false;
@@ -94,6 +79,34 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
 
   refresh();
   return { refresh, state, show: () => whyPart.show(state() === "passed") };
+}
+
+/** Runs `run()` on the run key (Ctrl/Cmd+Enter) pressed anywhere in `panel`. */
+function runOnKey(panel, run) {
+  panel.addEventListener("keydown", (event) => {
+    if (!RUN_KEY.pressed(event)) return;
+    event.preventDefault();
+    run();
+  });
+}
+
+/** "Check my whole engine": every op of the design, the graph's own or not, on random graphs. */
+function wholeEngine({ model, design, bodies, goTo }) {
+  return engineCheck({
+    design,
+    bodies: () => bodies(design),
+    told: () => toldInDesign(model, design),
+    goTo: (op) => goTo(design, op),
+    timeLimit: model.timeLimit,
+  }).el;
+}
+
+/** The list of the ops the graph uses, from `current`, their code as the op tabs hold it now. */
+function opSlots({ exercise, model, goTo, current }) {
+  const { design } = exercise;
+  return exercise.ops.map((op) =>
+    opSlot(model.designs[design].labels[op], goTo(design, op), isStub(current[op], exercise.stubs[op])),
+  );
 }
 
 /** One op the graph uses: its label (a link to its tab, where it has one) and whose code it is. */

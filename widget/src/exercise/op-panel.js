@@ -2,9 +2,9 @@
  * An op tab: the learner writes one op's code, runs the test, and reads the verdict. A checker
  * tab (grader/checker.py) is one too, its slot a gradient checker's three functions: it has no
  * Value class to show, and the plot of the error against h (checker-plot.js) where an op tab
- * has the nudge tool.
+ * has the nudge tool (KINDS says so, once).
  */
-import { createEditor, createViewer, markLines, setText } from "../editor/editor.js";
+import { createViewer } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
@@ -12,13 +12,42 @@ import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
 import { checkerPlot } from "./checker-plot.js";
 import { nudgePart } from "./nudge.js";
-import { comparison, disclosure, fullClass, hints, prompt, why } from "./parts.js";
-import { tabProgress } from "./progress.js";
-import { createResult } from "./results.js";
-import { createRunner } from "./run.js";
+import { savedEditor, tabRun } from "./panel-base.js";
+import { comparison, disclosure, fullClass, hints, prompt } from "./parts.js";
 
 /** What the learner writes, in each design. */
 const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)" };
+
+/**
+ * What sets an op tab and a checker tab apart, chosen once by the tab's kind: the editor's bar
+ * (what the learner writes, and what the names listed beside it are), whether there is a Value
+ * class to show, and the tool the tab measures with, `tool({exercise, code, timeLimit})` →
+ * `{underButtons, atEnd, edited()}`. An op tab's is the nudge tool (nudge.js), under its
+ * buttons: it measures the code in the editor, so an edit puts its figures out of date. A
+ * checker tab's is the plot of the error against h (checker-plot.js), below everything else: it
+ * measures the closures of the tanh and exp tabs, so an edit here changes nothing in it.
+ */
+const KINDS = {
+  op: {
+    writes: (exercise) => `Value.${exercise.label} › ${WRITES[exercise.design]}`,
+    names: "Names you can use: ",
+    fullClass: true,
+    tool: (args) => {
+      const nudge = nudgePart(args);
+      return { underButtons: nudge.el, atEnd: "", edited: nudge.stale };
+    },
+  },
+  checker: {
+    writes: () => "numerical_grad, relative_error, check",
+    names: "Their arguments: ",
+    fullClass: false,
+    tool: ({ exercise, timeLimit }) => ({
+      underButtons: "",
+      atEnd: checkerPlot({ exercise, timeLimit }).el,
+      edited: () => {},
+    }),
+  },
+};
 
 /**
  * Fills `panel` for `exercise`; `onChange()` runs whenever its code or its verdict changes, so
@@ -27,90 +56,109 @@ const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)
  * `told(exercise)` lists the ops whose rule the verdict may say (ladder.js).
  */
 export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, told }) {
+  const kind = KINDS[exercise.kind];
   const op = exercise.ops[0];
   const key = codeKey(exercise.design, op);
   const stub = exercise.stubs[op];
   const saved = store.code(key);
-  const progress = tabProgress(exercise);
-  // a culprit op other than this tab's own gets a link to its tab
-  const result = createResult({
-    goTo: (culprit) => (exercise.ops.includes(culprit) ? null : goTo(exercise.design, culprit)),
+  const show = () => showState(tab);
+  const run = () => runOp(tab);
+  const basics = tabRun({
+    exercise,
+    model,
     graphs: exercise.graphs,
+    onChange,
+    onRun: run,
+    // a culprit op other than this tab's own gets a link to its tab
+    goTo: (culprit) => (exercise.ops.includes(culprit) ? null : goTo(exercise.design, culprit)),
   });
-  const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun: () => run() });
-  const notice = h("div", { class: "mg-notice", role: "status" });
+  const { progress, result, runner, whyPart } = basics;
   const changed = changedNotice();
-  const whyPart = why(exercise);
-  const frame = editorFrame(exercise, op);
-  // a hidden tab gets its editor when first shown: the page is ready sooner
-  let view = null;
-  const editor = () =>
-    (view ??= createEditor({
-      parent: frame,
-      doc: saved?.text ?? stub,
-      label: `Your code for ${exercise.label}`,
-      onChange: (text) => {
-        store.setCode(key, text, exercise.version);
-        notice.replaceChildren();
-        full?.refresh();
-        compare?.refresh();
-        nudge.stale();
-        onChange();
-      },
-      onRun: () => run(),
-    }));
-  if (!panel.hidden) editor();
-  const current = () => (view ? view.state.doc.toString() : (store.code(key)?.text ?? stub));
-  // the course may leave the references out (the plugin's `solutions: false`)
-  const reference = exercise.solutions[op] ?? null;
-  const solution = reference === null ? null : solutionPart(reference);
-  const checker = exercise.kind === "checker";
-  const full = checker ? null : fullClass({ model, design: exercise.design, bodies, active: op });
-  const compare = reference === null ? null : comparison({ mine: current, reference });
-  const onReset = () => reset(editor(), stub, notice) && result.clear();
-  const resetButton = h("button", { type: "button", class: "mg-button", onclick: onReset }, "Reset");
-  const actions = [runner.runButton, runner.stopButton, resetButton, solution?.button, compare?.button, full?.button];
+  const frame = editorFrame(exercise, op, kind);
+  const code = savedEditor({
+    panel,
+    exercise,
+    key,
+    frame,
+    result,
+    starter: stub,
+    doc: saved?.text ?? stub,
+    label: `Your code for ${exercise.label}`,
+    onEdit: () => {
+      extras.full?.refresh();
+      extras.compare?.refresh();
+      tool.edited();
+      onChange();
+    },
+    onRun: run,
+  });
+  const extras = opExtras({ exercise, op, kind, model, bodies, current: code.current });
   const hintsPart = hintLadder(exercise, progress, () => {
     show();
     if (!hintsPart.hintsLeft()) result.el.querySelector(".mg-next-hint")?.remove();
   });
-  const nudge = (checker ? checkerPlot : nudgePart)({ exercise, code: current, timeLimit: model.timeLimit });
+  const tool = kind.tool({ exercise, code: code.current, timeLimit: model.timeLimit });
+  // the tab's parts, kept in one place for `showState` and `runOp`
+  const tab = { exercise, op, stub, told: () => told(exercise), ...basics, changed, code, extras, hintsPart };
   panel.append(
-    ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), notice, changed],
-    h("div", { class: "mg-actions" }, ...actions),
-    checker ? "" : nudge.el,
-    ...[result.el, solution?.content, compare?.content, full?.content ?? "", whyPart.el],
-    checker ? nudge.el : "",
+    ...[workedNote(exercise), prompt(exercise), hintsPart, frame, editorHelp(), code.notice, changed],
+    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, code.resetButton, ...extras.buttons),
+    tool.underButtons,
+    ...[result.el, ...extras.contents, whyPart.el],
+    tool.atEnd,
   );
-  notice.replaceChildren(staleNotice(saved, key, exercise.version));
+  code.notice.replaceChildren(staleNotice(saved, key, exercise.version));
+  return { refresh: () => code.editor().requestMeasure(), state: () => stateOf(tab), show };
+}
 
-  const state = () => progress.state(current());
-  function show() {
-    const now = state();
-    if (solution) solution.button.hidden = !(progress.attempted && progress.hints >= exercise.hints.length);
-    if (compare) compare.button.hidden = now !== "passed";
-    if (now !== "passed") compare?.close();
-    changed.hidden = now !== "changed";
-    whyPart.show(now === "passed");
-  }
+/** "passed", "changed" or "": the tab's progress against the code as it is now. */
+const stateOf = ({ progress, code }) => progress.state(code.current());
 
-  async function run() {
-    const text = editor().state.doc.toString();
-    store.setCode(key, text, exercise.version);
-    notice.replaceChildren();
-    markLines(view, []);
-    if (!isStub(text, stub)) progress.attempt();
-    show();
-    offerHint(result.el, hintsPart, null);
-    const outcome = await runner.run({ [op]: text }, told(exercise));
-    if (!outcome) return;
-    progress.record(text, outcome.verdict);
-    onChange();
-    offerHint(result.el, hintsPart, outcome.verdict);
-    markError(view, outcome.error, op);
-  }
+/** The panel's buttons and notes in line with its state: "Show solution" once every hint is
+ * shown to a learner who has tried, the comparison and "why it works" once it passes, the
+ * notice of code changed since it passed. */
+function showState(tab) {
+  const { exercise, progress, extras, changed, whyPart } = tab;
+  const { solution, compare } = extras;
+  const now = stateOf(tab);
+  if (solution) solution.button.hidden = !(progress.attempted && progress.hints >= exercise.hints.length);
+  if (compare) compare.button.hidden = now !== "passed";
+  if (now !== "passed") compare?.close();
+  changed.hidden = now !== "changed";
+  whyPart.show(now === "passed");
+}
 
-  return { refresh: () => editor().requestMeasure(), state, show };
+/** Runs the tab's code: an attempt unless it is the starter code; the next hint offered under
+ * a verdict that is not a pass, and the line the code raised on marked. */
+async function runOp(tab) {
+  const { op, stub, code, progress, result, hintsPart } = tab;
+  const text = code.take();
+  if (!isStub(text, stub)) progress.attempt();
+  showState(tab);
+  offerHint(result.el, hintsPart, null);
+  const outcome = await tab.runAndRecord({ [op]: text }, tab.told(), text);
+  if (!outcome) return;
+  offerHint(result.el, hintsPart, outcome.verdict);
+  code.markError(outcome.error, op);
+}
+
+/**
+ * The disclosures beside the Run button, `{solution, compare, full, buttons, contents}`: "Show
+ * solution" and the comparison with the reference, unless the course leaves the references out
+ * (the plugin's `solutions: false`), and the full Value class, where the tab's kind has one.
+ */
+function opExtras({ exercise, op, kind, model, bodies, current }) {
+  const reference = exercise.solutions[op] ?? null;
+  const solution = reference === null ? null : solutionPart(reference);
+  const full = kind.fullClass ? fullClass({ model, design: exercise.design, bodies, active: op }) : null;
+  const compare = reference === null ? null : comparison({ mine: current, reference });
+  return {
+    solution,
+    compare,
+    full,
+    buttons: [solution?.button, compare?.button, full?.button],
+    contents: [solution?.content, compare?.content, full?.content ?? ""],
+  };
 }
 
 function changedNotice() {
@@ -132,17 +180,16 @@ function workedNote(exercise) {
 }
 
 /** The editor's frame: what the learner writes, and the names their code can use. */
-function editorFrame(exercise, op) {
+function editorFrame(exercise, op, kind) {
   const names = exercise.scope[op].flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]);
-  const writes = exercise.kind === "checker" ? "numerical_grad, relative_error, check" : null;
   return h(
     "div",
     { class: "mg-code mg-editor" },
     h(
       "div",
       { class: "mg-code__bar" },
-      h("code", { "aria-hidden": "true" }, writes ?? `Value.${exercise.label} › ${WRITES[exercise.design]}`),
-      h("span", { class: "mg-code__scope" }, writes ? "Their arguments: " : "Names you can use: ", names),
+      h("code", { "aria-hidden": "true" }, kind.writes(exercise)),
+      h("span", { class: "mg-code__scope" }, kind.names, names),
     ),
   );
 }
@@ -177,25 +224,6 @@ function staleNotice(saved, key, version) {
   return "";
 }
 
-/** Puts the starter code back, with an Undo that restores what was there; false when it
- * already was the starter code. */
-export function reset(view, stub, notice) {
-  const before = view.state.doc.toString();
-  if (before === stub) {
-    notice.replaceChildren("This is already the starter code.");
-    return false;
-  }
-  setText(view, stub);
-  const undo = h("button", { type: "button", class: "mg-button mg-button--quiet" }, "Undo");
-  undo.addEventListener("click", () => {
-    setText(view, before);
-    view.focus();
-  });
-  notice.replaceChildren("Back to the starter code. ", undo);
-  undo.focus();
-  return true;
-}
-
 /** Below a verdict that is not a pass, the next rung of the ladder, one press away. */
 function offerHint(resultEl, hintsPart, verdict) {
   resultEl.querySelector(".mg-next-hint")?.remove();
@@ -207,11 +235,6 @@ function offerHint(resultEl, hintsPart, verdict) {
   });
   // right under the verdict, not below the table of checks
   resultEl.querySelector(".mg-verdict").after(h("p", { class: "mg-next-hint" }, "Stuck? ", button));
-}
-
-/** The line the learner's code raised on, marked in their editor. */
-function markError(view, error, op) {
-  if (error?.slot === op && error.line) markLines(view, [{ line: error.line, className: "mg-line-error" }]);
 }
 
 /** The hints beside the question, each one shown remembered; `onReveal()` after each, since

@@ -10,35 +10,8 @@ import { h, uid } from "../page/dom.js";
  */
 export function createTabs({ labels, name, onSelect }) {
   const base = uid("mg-tab");
-  const tabs = labels.map((label, i) =>
-    h(
-      "button",
-      {
-        type: "button",
-        role: "tab",
-        id: `${base}-${i}`,
-        "aria-controls": `${base}-${i}-panel`,
-        class: "mg-tab",
-      },
-      h("span", { class: "mg-tab__label" }, label),
-      // aria-hidden keeps the tab's accessible name exactly its label
-      h("span", { class: "mg-tab__mark", "aria-hidden": "true" }, "✓"),
-      h(
-        "span",
-        { class: "mg-tab__changed", "aria-hidden": "true", title: "changed since it passed: run it again" },
-        "•",
-      ),
-    ),
-  );
-  const panels = labels.map((_, i) =>
-    h("div", {
-      role: "tabpanel",
-      id: `${base}-${i}-panel`,
-      "aria-labelledby": `${base}-${i}`,
-      class: "mg-panel",
-      tabindex: "0",
-    }),
-  );
+  const tabs = labels.map((label, i) => tabButton(base, i, label));
+  const panels = labels.map((_, i) => tabPanel(base, i));
   const list = h("div", { role: "tablist", "aria-label": name, class: "mg-tabs" }, tabs);
   let current = 0;
 
@@ -57,30 +30,69 @@ export function createTabs({ labels, name, onSelect }) {
     onSelect?.(index);
   }
 
+  moveOnKeys(
+    list,
+    tabs.length,
+    () => current,
+    (index) => select(index, true),
+  );
+  for (const [i, tab] of tabs.entries()) tab.addEventListener("click", () => select(i));
+
+  show(0);
+  return { list, panels, select, setState: (index, state) => markTab(tabs[index], state) };
+}
+
+/** Tab `i` of the tablist `base`, which controls its panel: its label, its ✓ and its "changed" dot. */
+function tabButton(base, i, label) {
+  return h(
+    "button",
+    {
+      type: "button",
+      role: "tab",
+      id: `${base}-${i}`,
+      "aria-controls": `${base}-${i}-panel`,
+      class: "mg-tab",
+    },
+    h("span", { class: "mg-tab__label" }, label),
+    // aria-hidden keeps the tab's accessible name exactly its label
+    h("span", { class: "mg-tab__mark", "aria-hidden": "true" }, "✓"),
+    h("span", { class: "mg-tab__changed", "aria-hidden": "true", title: "changed since it passed: run it again" }, "•"),
+  );
+}
+
+/** The panel tab `i` of the tablist `base` controls. */
+function tabPanel(base, i) {
+  return h("div", {
+    role: "tabpanel",
+    id: `${base}-${i}-panel`,
+    "aria-labelledby": `${base}-${i}`,
+    class: "mg-panel",
+    tabindex: "0",
+  });
+}
+
+/** The arrow keys, Home and End in `list` of `count` tabs: `select(index)` of the tab they
+ * reach from `current()`, wrapping round at either end. */
+function moveOnKeys(list, count, current, select) {
   const keys = {
-    ArrowRight: () => (current + 1) % tabs.length,
-    ArrowLeft: () => (current - 1 + tabs.length) % tabs.length,
+    ArrowRight: () => (current() + 1) % count,
+    ArrowLeft: () => (current() - 1 + count) % count,
     Home: () => 0,
-    End: () => tabs.length - 1,
+    End: () => count - 1,
   };
   list.addEventListener("keydown", (event) => {
     const next = keys[event.key];
     if (!next || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    select(next(), true);
+    select(next());
   });
-  for (const [i, tab] of tabs.entries()) tab.addEventListener("click", () => select(i));
+}
 
-  /** Marks a tab "passed" (✓), "changed" (passed, then its code changed) or "" (neither). */
-  function setState(index, state) {
-    const tab = tabs[index];
-    tab.classList.toggle("is-passed", state === "passed");
-    tab.classList.toggle("is-changed", state === "changed");
-    const said = { passed: "passed", changed: "changed since it passed" }[state];
-    if (said) tab.setAttribute("aria-description", said);
-    else tab.removeAttribute("aria-description");
-  }
-
-  show(0);
-  return { list, panels, select, setState };
+/** Marks a tab "passed" (✓), "changed" (passed, then its code changed) or "" (neither). */
+function markTab(tab, state) {
+  tab.classList.toggle("is-passed", state === "passed");
+  tab.classList.toggle("is-changed", state === "changed");
+  const said = { passed: "passed", changed: "changed since it passed" }[state];
+  if (said) tab.setAttribute("aria-description", said);
+  else tab.removeAttribute("aria-description");
 }

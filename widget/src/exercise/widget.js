@@ -29,6 +29,7 @@ export function mountExercise(root) {
   const { exercises } = model;
   if (model.serviceWorker) registerIsolation();
   const widgetKey = exercises.map((exercise) => exercise.id).join(" ");
+  const fromElsewhere = (index) => showSaved(exercises[index], tabs.panels[index]);
   const tabs = createTabs({
     labels: exercises.map((exercise) => exercise.label),
     name: "Exercises",
@@ -38,14 +39,42 @@ export function mountExercise(root) {
       store.setTab(widgetKey, exercises[index].id);
     },
   });
-  const storageNote = h("p", { class: "mg-notice mg-notice--warning", role: "status", hidden: true });
+  const storageNote = storageNotice();
+  const { panels, marks } = mountPanels(model, tabs);
+  marks();
+  const elsewhereNote = elsewhereNotice({ root, exercises, fromElsewhere, marks });
+
+  const asked = exercises.findIndex((exercise) => exercise.id === hashTab(location.hash));
+  const last = exercises.findIndex((exercise) => exercise.id === store.tab(widgetKey));
+  if (asked >= 0 || last > 0) tabs.select(asked >= 0 ? asked : last);
+
+  root.querySelector(DATA_SELECTOR)?.remove();
+  root.classList.add("mg-widget");
+  root.append(
+    h("div", { class: "mg-frame" }, storageNote, elsewhereNote, tabs.list, ...tabs.panels, statusLine(), workPanel()),
+  );
+  if (asked >= 0) root.scrollIntoView({ block: "start" });
+}
+
+/** Says, for as long as it lasts, why the browser is not saving the learner's work. */
+function storageNotice() {
+  const note = h("p", { class: "mg-notice mg-notice--warning", role: "status", hidden: true });
   const showProblem = (problem) => {
-    storageNote.hidden = !problem;
-    storageNote.textContent = STORAGE_PROBLEMS[problem] ?? "";
+    note.hidden = !problem;
+    note.textContent = STORAGE_PROBLEMS[problem] ?? "";
   };
   store.onProblem(showProblem);
   showProblem(store.problem);
+  return note;
+}
 
+/**
+ * One panel per exercise in `tabs`' panels, each mounted as its kind asks (a checker tab is an
+ * op tab's kind). Returns `{panels, marks()}`; `marks()` brings every tab's mark in line with
+ * its progress and the code as it is now, and runs whenever a panel's code or verdict changes.
+ */
+function mountPanels(model, tabs) {
+  const { exercises } = model;
   /** Every op's current code in a design: the saved code, else the starter code. */
   const bodies = (design) => savedBodies(model, design);
   /** Opens the tab of an op's own exercise in a design, if this widget has one (else null). */
@@ -53,16 +82,13 @@ export function mountExercise(root) {
     const index = exercises.findIndex((e) => e.kind === "op" && e.design === design && e.ops[0] === op);
     return index < 0 ? null : () => tabs.select(index, true);
   };
-  /** Every tab's mark, from its progress and the code as it is now. */
   const marks = () => {
     for (const [index, panel] of panels.entries()) {
       panel.show();
       tabs.setState(index, panel.state());
     }
   };
-
   const panels = exercises.map((exercise, index) => {
-    // a checker tab is an op tab's kind
     const mount =
       { op: mountOpPanel, checker: mountOpPanel, engine: mountEnginePanel }[exercise.kind] ?? mountGraphPanel;
     return mount({
@@ -77,16 +103,23 @@ export function mountExercise(root) {
         exercises.filter((e, i) => e.kind === "op" && e.design === design && panels[i].state() === "passed"),
     });
   });
-  marks();
+  return { panels, marks };
+}
 
-  /** Shows in tab `index`'s editor, if it has one yet, the code saved now; true if it changed. */
-  function fromElsewhere(index) {
-    const exercise = exercises[index];
-    const editor = exercise.kind !== "graph" && tabs.panels[index].querySelector(".cm-editor");
-    const saved = editor && store.code(exerciseCodeKey(exercise));
-    return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
-  }
-  const elsewhereNote = h("p", { class: "mg-notice", role: "status", hidden: true });
+/** Shows in `exercise`'s editor in `panel`, if it has one yet, the code saved now; true if it changed. */
+function showSaved(exercise, panel) {
+  const editor = exercise.kind !== "graph" && panel.querySelector(".cm-editor");
+  const saved = editor && store.code(exerciseCodeKey(exercise));
+  return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
+}
+
+/**
+ * What another browser tab of the course saves, shown here as soon as it is saved: each changed
+ * tab's editor takes it (`fromElsewhere(index)`), every mark is redone, and the note returned
+ * names the tabs whose code changed.
+ */
+function elsewhereNotice({ root, exercises, fromElsewhere, marks }) {
+  const note = h("p", { class: "mg-notice", role: "status", hidden: true });
   const unheard = store.onElsewhere((keys) => {
     if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
@@ -95,18 +128,8 @@ export function mountExercise(root) {
     );
     marks();
     if (!changed.length) return;
-    elsewhereNote.hidden = false;
-    elsewhereNote.textContent = `Your code for ${changed.map((e) => e.label).join(", ")} was changed in another browser tab of this course, and is shown here as it is there.`;
+    note.hidden = false;
+    note.textContent = `Your code for ${changed.map((e) => e.label).join(", ")} was changed in another browser tab of this course, and is shown here as it is there.`;
   });
-
-  const asked = exercises.findIndex((exercise) => exercise.id === hashTab(location.hash));
-  const last = exercises.findIndex((exercise) => exercise.id === store.tab(widgetKey));
-  if (asked >= 0 || last > 0) tabs.select(asked >= 0 ? asked : last);
-
-  root.querySelector(DATA_SELECTOR)?.remove();
-  root.classList.add("mg-widget");
-  root.append(
-    h("div", { class: "mg-frame" }, storageNote, elsewhereNote, tabs.list, ...tabs.panels, statusLine(), workPanel()),
-  );
-  if (asked >= 0) root.scrollIntoView({ block: "start" });
+  return note;
 }
