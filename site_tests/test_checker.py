@@ -44,6 +44,31 @@ def test_the_plot_draws_a_u_and_the_kink_measures_one_half(checker):
     assert float(kink.get_attribute("data-kink-slope")) == pytest.approx(0.5)
 
 
+def test_the_plot_follows_a_resize_and_a_switch_of_scheme(checker):
+    """As the trainers' plots do (widget/src/training/plots.js): the plot keeps to its box's
+    width, and is drawn anew when the colour scheme switches (its colours are read as it draws)."""
+    section = checker.panel.locator(".mg-checker-plot__section")
+    figure = section.locator(".mg-checker-plot")
+    if figure.get_attribute("data-plot") != "drawn":
+        section.get_by_role("button", name="Measure", exact=True).click()
+        expect(figure).to_have_attribute("data-plot", "drawn", timeout=60_000)
+    page, handle = checker.page, figure.element_handle()
+    size = page.viewport_size
+    width = "f => f.querySelector('canvas').getBoundingClientRect().width"
+    assert handle.evaluate(width) > 390
+    page.set_viewport_size({"width": 390, "height": size["height"]})
+    try:
+        page.wait_for_function(f"f => ({width})(f) < 390", arg=handle)
+        handle.evaluate("f => { f.querySelector('canvas').dataset.before = ''; }")
+        scheme = page.evaluate("document.body.dataset.mdColorScheme")
+        other = "default" if scheme == "slate" else "slate"
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", other)
+        page.wait_for_function("f => f.querySelector('canvas:not([data-before])')", arg=handle)
+        page.evaluate("s => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+    finally:
+        page.set_viewport_size(size)
+
+
 def test_the_tab_shows_no_value_class_and_no_stray_text(checker):
     """A checker tab is an op tab without a Value class: no "Show the full class", no nudge."""
     expect(checker.panel.get_by_role("button", name="Run test", exact=True)).to_be_visible()

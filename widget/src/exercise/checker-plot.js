@@ -11,14 +11,12 @@
  * "drawn" once drawn, and `data-central` to the JSON of its first curve's central errors (one
  * per h, in `data-hs`' order); the kink's sentence has `data-kink-slope`.
  */
-import "../training/locale.js"; // first: uPlot reads the language as it loads
-import uPlot from "uplot";
 import { h } from "../page/dom.js";
 import { python } from "../python/python.js";
+import { axisColours, css, fittedPlot, followScheme } from "../training/plots.js";
 import { MEASURE, sourcePart } from "../training/source.js";
 import { crashCause } from "./page-results.js";
 
-const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
 /** A tick's label, 1e-5; none for a tick uPlot leaves unlabelled (null). */
 const exponent = (value) => (value > 0 ? `1e${Math.round(Math.log10(value))}` : "");
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
@@ -49,7 +47,7 @@ export function checkerPlot({ exercise, timeLimit }) {
     said,
   );
   source.refresh();
-  let plot = null;
+  const plot = curvePlot(figure);
   button.addEventListener("click", async () => {
     source.refresh(); // tabs passed since the page was opened
     button.disabled = true;
@@ -68,8 +66,7 @@ export function checkerPlot({ exercise, timeLimit }) {
         said.replaceChildren(h("p", {}, `The measurement did not finish: ${why}.`));
         return;
       }
-      plot?.destroy();
-      plot = found.curves.some((curve) => !curve.error) ? draw(figure, found) : null;
+      plot.show(found);
       said.replaceChildren(...sentences(found));
     } catch (error) {
       said.replaceChildren(h("p", {}, `Python is not available: ${error.message}`));
@@ -80,33 +77,47 @@ export function checkerPlot({ exercise, timeLimit }) {
   return { el, stale: () => {} };
 }
 
-/** The curves as uPlot draws them: a log-log plot, zeros left out (a log axis has no 0). */
-function draw(figure, found) {
-  const curves = found.curves.filter((curve) => !curve.error);
+/**
+ * The plot in `figure`: `{show(found)}` draws the curves `found` holds that did not raise (none
+ * drawn if every one did) and marks the figure as the testing contract says; it keeps to the
+ * figure's width and redraws in the colour scheme's colours, as the trainers' plots do.
+ */
+function curvePlot(figure) {
+  let shown = null; // the curves drawn, the options read them
+  const chart = fittedPlot(figure, 260, (el) => options(el, shown));
+  followScheme(() => chart.drawn() && chart.draw(data(shown)));
+  return {
+    show(found) {
+      const curves = found.curves.filter((curve) => !curve.error);
+      if (!curves.length) return chart.clear();
+      shown = { hs: found.hs, curves };
+      figure.replaceChildren();
+      chart.draw(data(shown));
+      figure.dataset.hs = JSON.stringify(found.hs);
+      figure.dataset.central = JSON.stringify(curves[0].central);
+      figure.dataset.plot = "drawn";
+      figure.setAttribute("aria-label", describe(found.hs, curves));
+    },
+  };
+}
+
+/** The curves as uPlot takes them: the hs, then each curve's central and forward errors, zeros
+ * left out (a log axis has no 0). */
+function data({ hs, curves }) {
   const positive = (values) => values.map((v) => (typeof v === "number" && v > 0 ? v : null));
-  const data = [found.hs, ...curves.flatMap((curve) => [positive(curve.central), positive(curve.forward)])];
-  const fg = css(figure, "--md-default-fg-color--light");
-  const grid = { stroke: css(figure, "--md-default-fg-color--lightest"), width: 1 };
-  const colours = [css(figure, "--mg-pass"), css(figure, "--md-accent-fg-color") || css(figure, "--mg-fail")];
-  const series = [
-    {},
-    ...curves.flatMap((curve, i) => [
-      { label: `${curve.op} central`, stroke: colours[i % 2], width: 2 },
-      { label: `${curve.op} forward`, stroke: colours[i % 2], width: 2, dash: [6, 4] },
-    ]),
-  ];
-  const width = Math.max(260, figure.clientWidth || 320);
-  // a tick at every power of ten (every third on a phone's width), labelled 1e-5
-  const errors = data
+  return [hs, ...curves.flatMap((curve) => [positive(curve.central), positive(curve.forward)])];
+}
+
+/** uPlot's options for `shown` where `el` is: log-log axes, a line per curve and difference. */
+function options(el, shown) {
+  const errors = data(shown)
     .slice(1)
     .flat()
     .filter((v) => v !== null);
   const [low, high] = [Math.floor(Math.log10(Math.min(...errors))), Math.ceil(Math.log10(Math.max(...errors)))];
-  const decades = (from, to, step) =>
-    Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => 10 ** (from + i * step));
-  const options = {
-    width,
-    height: 260,
+  const { fg, grid } = axisColours(el);
+  const colours = [css(el, "--mg-pass"), css(el, "--md-accent-fg-color") || css(el, "--mg-fail")];
+  return {
     cursor: { show: false },
     legend: { show: true, live: false },
     scales: {
@@ -114,34 +125,38 @@ function draw(figure, found) {
       y: { distr: 3, range: [10 ** low, 10 ** high] },
     },
     axes: [
+      // a tick at every power of ten of h (every third on a phone's width)
+      { ...logAxis(fg, grid, "h (log scale)"), splits: (u) => decades(-12, -1, u.width < 500 ? 3 : 1) },
       {
-        stroke: fg,
-        grid,
-        label: "h (log scale)",
-        splits: () => decades(-12, -1, width < 500 ? 3 : 1),
-        filter: (u, splits) => splits, // every split labelled: uPlot's log filter drops some
-        values: (u, ticks) => ticks.map(exponent),
-      },
-      {
-        stroke: fg,
-        grid,
-        label: "relative error (log scale)",
+        ...logAxis(fg, grid, "relative error (log scale)"),
         splits: () => decades(low, high, high - low > 8 ? 3 : 2),
-        filter: (u, splits) => splits,
-        values: (u, ticks) => ticks.map(exponent),
         size: 60,
       },
     ],
-    series,
+    series: [
+      {},
+      ...shown.curves.flatMap((curve, i) => [
+        { label: `${curve.op} central`, stroke: colours[i % 2], width: 2 },
+        { label: `${curve.op} forward`, stroke: colours[i % 2], width: 2, dash: [6, 4] },
+      ]),
+    ],
   };
-  figure.replaceChildren();
-  const chart = new uPlot(options, data, figure);
-  const first = curves[0];
-  figure.dataset.hs = JSON.stringify(found.hs);
-  figure.dataset.central = JSON.stringify(first?.central ?? []);
-  figure.dataset.plot = "drawn";
-  figure.setAttribute("aria-label", describe(found.hs, curves));
-  return chart;
+}
+
+/** An axis in powers of ten, every tick labelled 1e-5 (uPlot's log filter would drop some). */
+function logAxis(fg, grid, label) {
+  return {
+    stroke: fg,
+    grid,
+    label,
+    filter: (u, splits) => splits,
+    values: (u, ticks) => ticks.map(exponent),
+  };
+}
+
+/** The powers of ten from 10^from to 10^to, a `step`th power apart. */
+function decades(from, to, step) {
+  return Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => 10 ** (from + i * step));
 }
 
 /** The plot's text alternative: where each central curve is lowest, and its two ends. */

@@ -64,24 +64,8 @@ export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }
     () => current?.stop(),
   );
   const found = h("div", { class: "mg-engine__found" });
-  const result = createResult({ goTo, graphs: drawCheck });
-  result.el.hidden = true;
-  result.el.setAttribute("aria-label", "The smallest failing graph, judged");
-  const el = h(
-    "section",
-    { class: "mg-engine", "aria-label": "Check my whole engine", "data-engine-check": "idle" },
-    h("h3", { class: "mg-subtitle" }, "Check my whole engine"),
-    h(
-      "p",
-      { class: "mg-engine__about" },
-      `Runs every op you wrote, all together and mixed with + and *, on ${GRAPHS} random graphs, and shows the smallest graph your engine gets wrong. It changes no tab's ✓.`,
-    ),
-    h("div", { class: "mg-actions" }, start, stop),
-    meter,
-    progress,
-    found,
-    result.el,
-  );
+  const result = judgedResult(goTo);
+  const el = checkSection({ start, stop, meter, progress, found, result });
   let current = null;
 
   const say = (state, text) => {
@@ -124,20 +108,46 @@ export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }
   }
 
   function moved(step) {
-    if (step.graph) {
-      meter.value = step.last;
-      say("running", `Graph ${step.last} of ${step.of}…`);
-    } else {
-      say(
-        "running",
-        step.shrunk ? "Judging the smallest failing graph…" : "A graph failed: shrinking it to a smallest one…",
-      );
-    }
+    if (step.graph) meter.value = step.last;
+    say("running", progressLine(step));
   }
 
   const show = (outcome) => shown(outcome, { say, found, result });
 
   return { el };
+}
+
+/** The result area for the smallest failing graph's judged check, hidden until there is one. */
+function judgedResult(goTo) {
+  const result = createResult({ goTo, graphs: drawCheck });
+  result.el.hidden = true;
+  result.el.setAttribute("aria-label", "The smallest failing graph, judged");
+  return result;
+}
+
+/** The check's section: what it does, its buttons, its progress and what it found. */
+function checkSection({ start, stop, meter, progress, found, result }) {
+  return h(
+    "section",
+    { class: "mg-engine", "aria-label": "Check my whole engine", "data-engine-check": "idle" },
+    h("h3", { class: "mg-subtitle" }, "Check my whole engine"),
+    h(
+      "p",
+      { class: "mg-engine__about" },
+      `Runs every op you wrote, all together and mixed with + and *, on ${GRAPHS} random graphs, and shows the smallest graph your engine gets wrong. It changes no tab's ✓.`,
+    ),
+    h("div", { class: "mg-actions" }, start, stop),
+    meter,
+    progress,
+    found,
+    result.el,
+  );
+}
+
+/** The progress line for a session's step: the graph it ran, or the shrinking and judging of a failing one. */
+function progressLine(step) {
+  if (step.graph) return `Graph ${step.last} of ${step.of}…`;
+  return step.shrunk ? "Judging the smallest failing graph…" : "A graph failed: shrinking it to a smallest one…";
 }
 
 /** What a session found, shown: a stop or a crash on the progress line, else the summary and,

@@ -22,19 +22,7 @@ const DEFAULT_H = "0.00001";
 /** The tool for `exercise` (an op tab), running the code `code()` returns: `{el, stale()}`,
  * `stale()` to call when the code changes. */
 export function nudgePart({ exercise, code, timeLimit }) {
-  const { build, inputs, exponent } = exercise.nudge;
-  const numbers = exponent === null || exponent === undefined ? inputs : { ...inputs, n: exponent };
-  const fields = Object.fromEntries(
-    Object.entries(numbers).map(([name, value]) => [
-      name,
-      h("input", {
-        type: "number",
-        step: "any",
-        value: String(value),
-        "aria-label": name === "n" && !(name in inputs) ? "n, the exponent" : `value of ${name}`,
-      }),
-    ]),
-  );
+  const fields = numberFields(exercise.nudge);
   const step = h("input", { type: "number", step: "any", min: "0", value: DEFAULT_H, "aria-label": "h, the nudge" });
   const results = h("ul", { class: "mg-nudge__results", "aria-live": "polite" });
   const staleNote = h(
@@ -51,28 +39,7 @@ export function nudgePart({ exercise, code, timeLimit }) {
   };
   for (const input of [...Object.values(fields), step]) input.addEventListener("input", stale);
   const button = h("button", { type: "button", class: "mg-button" }, "Nudge");
-  const field = (label, input) => h("label", { class: "mg-nudge__field" }, h("code", {}, label), " = ", input);
-  const el = h(
-    "details",
-    { class: "mg-details mg-nudge" },
-    h("summary", {}, "Measure it: nudge the inputs"),
-    h(
-      "p",
-      {},
-      "Nudges each input of ",
-      h("code", {}, build),
-      " up and down by h and measures how far the output moves: the slope, (out(x + h) − out(x − h)) / 2h. Beside it, the gradient your code gives that input when out.grad is 1, and the output's own value.",
-    ),
-    h(
-      "div",
-      { class: "mg-nudge__inputs" },
-      ...Object.entries(fields).map(([name, input]) => field(name, input)),
-      field("h", step),
-    ),
-    button,
-    staleNote,
-    results,
-  );
+  const el = nudgeSection(exercise.nudge.build, { fields, step, button, staleNote, results });
   button.addEventListener("click", async () => {
     button.disabled = true;
     measuring = true;
@@ -99,6 +66,49 @@ export function nudgePart({ exercise, code, timeLimit }) {
     }
   });
   return { el, stale };
+}
+
+/** An input per number of the nudge's build (`{name: input}`): its inputs', at the tab's first
+ * check's values, and a power's exponent `n` when it has one. */
+function numberFields({ inputs, exponent }) {
+  const numbers = exponent === null || exponent === undefined ? inputs : { ...inputs, n: exponent };
+  return Object.fromEntries(
+    Object.entries(numbers).map(([name, value]) => [
+      name,
+      h("input", {
+        type: "number",
+        step: "any",
+        value: String(value),
+        "aria-label": name === "n" && !(name in inputs) ? "n, the exponent" : `value of ${name}`,
+      }),
+    ]),
+  );
+}
+
+/** The tool's section: what it measures on `build`, the numbers and h, the button and the figures. */
+function nudgeSection(build, { fields, step, button, staleNote, results }) {
+  const field = (label, input) => h("label", { class: "mg-nudge__field" }, h("code", {}, label), " = ", input);
+  return h(
+    "details",
+    { class: "mg-details mg-nudge" },
+    h("summary", {}, "Measure it: nudge the inputs"),
+    h(
+      "p",
+      {},
+      "Nudges each input of ",
+      h("code", {}, build),
+      " up and down by h and measures how far the output moves: the slope, (out(x + h) − out(x − h)) / 2h. Beside it, the gradient your code gives that input when out.grad is 1, and the output's own value.",
+    ),
+    h(
+      "div",
+      { class: "mg-nudge__inputs" },
+      ...Object.entries(fields).map(([name, input]) => field(name, input)),
+      field("h", step),
+    ),
+    button,
+    staleNote,
+    results,
+  );
 }
 
 /** What a nudge found, an item per input and one for the output; or why it found nothing. */

@@ -22,16 +22,7 @@ export function createResult({ goTo, graphs }) {
 
   function setVerdict(kind, title, summary, explanation) {
     el.dataset.state = kind;
-    verdict.replaceChildren(
-      h(
-        "p",
-        { class: "mg-verdict__line" },
-        h("span", { class: "mg-verdict__icon", "aria-hidden": "true" }),
-        h("strong", { class: "mg-verdict__title" }, title),
-        summary && h("span", { class: "mg-verdict__summary" }, withCode(summary)),
-      ),
-      explanation ? h("p", { class: "mg-verdict__why" }, withCode(explanation)) : "",
-    );
+    verdict.replaceChildren(...verdictLines(title, summary, explanation));
   }
 
   let progress = null; // Python's progress, shown here while a run waits for it
@@ -56,13 +47,7 @@ export function createResult({ goTo, graphs }) {
     show(result) {
       clear();
       setVerdict(result.verdict, TITLES[result.verdict] ?? result.verdict, result.summary, result.diagnosis);
-      const parts = [
-        culpritLinks(result.culprits, goTo),
-        result.error && errorBlock(result.error, result.summary),
-        result.checks?.length && checksTable(result, graphs),
-        result.stdout && outputBlock(result.stdout, result.stdout_truncated),
-      ];
-      body.replaceChildren(...parts.filter(Boolean));
+      body.replaceChildren(...resultParts(result, goTo, graphs));
       el.dataset.verdict = result.verdict;
     },
     /** Back to no result: the code it was about is gone (Reset). */
@@ -80,6 +65,32 @@ export function createResult({ goTo, graphs }) {
       el.dataset.verdict = "error";
     },
   };
+}
+
+/** The verdict's title with its summary, and the explanation under them if there is one. */
+function verdictLines(title, summary, explanation) {
+  return [
+    h(
+      "p",
+      { class: "mg-verdict__line" },
+      h("span", { class: "mg-verdict__icon", "aria-hidden": "true" }),
+      h("strong", { class: "mg-verdict__title" }, title),
+      summary && h("span", { class: "mg-verdict__summary" }, withCode(summary)),
+    ),
+    explanation ? h("p", { class: "mg-verdict__why" }, withCode(explanation)) : "",
+  ];
+}
+
+/** What a result holds under its verdict, each part only when it has one: the tabs at fault,
+ * the error, the table of checks and what the code printed. */
+function resultParts(result, goTo, graphs) {
+  const parts = [
+    culpritLinks(result.culprits, goTo),
+    result.error && errorBlock(result.error, result.summary),
+    result.checks?.length && checksTable(result, graphs),
+    result.stdout && outputBlock(result.stdout, result.stdout_truncated),
+  ];
+  return parts.filter(Boolean);
 }
 
 /** Text with `backticked` spans as <code>, built as DOM text: never parsed as HTML. */

@@ -12,7 +12,19 @@ import { compact, compactTicks } from "./ticks.js";
 const loss = (value) => (Math.abs(value) >= 1e4 ? compact(value) : value.toFixed(4));
 
 /** A CSS variable's value where `el` is (the widget sets the course's own). */
-const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
+export const css = (el, name) => getComputedStyle(el).getPropertyValue(name).trim();
+
+/** The axes' colours where `el` is: `{fg, grid}`. */
+export const axisColours = (el) => ({
+  fg: css(el, "--md-default-fg-color--light"),
+  grid: { stroke: css(el, "--md-default-fg-color--lightest"), width: 1 },
+});
+
+/** Calls `restyle()` each time the reader switches the colour scheme (mkdocs-material's
+ * `data-md-color-scheme` on the body), so that a plot takes the new scheme's colours. */
+export function followScheme(restyle) {
+  new MutationObserver(restyle).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+}
 
 /** `[r, g, b]` of any CSS colour, as the browser parses it. */
 function rgb(colour) {
@@ -23,45 +35,55 @@ function rgb(colour) {
 }
 
 /**
- * A uPlot chart of series per step that keeps to its box's width (a phone turned, a window
- * resized) and redraws in the colour scheme's colours: `{el, data, redraw(), restyle(),
- * reset()}`. `options(el)` gives uPlot's scales, axes and series; `describe()`, the text
- * alternative of what `data` holds.
+ * A uPlot chart in `el` that keeps to its box's width (a phone turned, a window resized):
+ * `{draw(data), update(data), drawn(), clear()}`. `draw` builds it afresh from `options(el)`
+ * (uPlot's scales, axes, series and the like: everything but its size), read anew each time so
+ * that a chart drawn again takes the colour scheme's colours; `update` gives it new data alone.
+ */
+export function fittedPlot(el, height, options) {
+  let plot = null;
+  const width = () => Math.max(260, el.clientWidth || 320);
+  new ResizeObserver(() => plot && plot.width !== width() && plot.setSize({ width: width(), height })).observe(el);
+  return {
+    draw(data) {
+      plot?.destroy();
+      plot = new uPlot({ width: width(), height, ...options(el) }, data, el);
+    },
+    update: (data) => plot?.setData(data),
+    drawn: () => plot !== null,
+    clear() {
+      plot?.destroy();
+      plot = null;
+    },
+  };
+}
+
+/**
+ * A uPlot chart of series per step that keeps to its box's width and redraws in the colour
+ * scheme's colours: `{el, data, redraw(), restyle(), reset()}`. `options(el)` gives uPlot's
+ * scales, axes and series; `describe()`, the text alternative of what `data` holds.
  */
 function stepPlot(height, options, describe) {
   const el = h("div", { class: "mg-train__curves", role: "img" });
   const data = [];
-  let plot = null;
-  const width = () => Math.max(260, el.clientWidth || 320);
-  const draw = () => {
-    plot?.destroy();
-    const fixed = { width: width(), height, legend: { show: false }, cursor: { show: false } };
-    plot = new uPlot({ ...fixed, ...options(el) }, data, el);
-  };
-  new ResizeObserver(() => plot && plot.width !== width() && plot.setSize({ width: width(), height })).observe(el);
+  const chart = fittedPlot(el, height, (el) => ({ legend: { show: false }, cursor: { show: false }, ...options(el) }));
   const label = () => el.setAttribute("aria-label", describe());
   return {
     el,
     data,
     redraw() {
-      if (!plot) draw();
-      else plot.setData(data);
+      if (!chart.drawn()) chart.draw(data);
+      else chart.update(data);
       label();
     },
-    restyle: () => plot && draw(),
+    restyle: () => chart.drawn() && chart.draw(data),
     reset() {
       for (const series of data) series.length = 0;
-      plot?.setData(data);
+      chart.update(data);
       label();
     },
   };
 }
-
-/** The axes' colours where `el` is: `{fg, grid}`. */
-const axisColours = (el) => ({
-  fg: css(el, "--md-default-fg-color--light"),
-  grid: { stroke: css(el, "--md-default-fg-color--lightest"), width: 1 },
-});
 
 /** The loss and accuracy curves: `{el, add(step, loss, accuracy), redraw(), last(), reset()}`. */
 export function curves() {
@@ -114,49 +136,11 @@ export function boundary() {
   let last = null;
   const draw = ({ points, labels, extent, scores, accuracy }) => {
     const context = canvas.getContext("2d");
-    const { width, height } = canvas;
-    const [x0, x1, y0, y1] = extent;
-    context.clearRect(0, 0, width, height);
+    context.clearRect(0, 0, canvas.width, canvas.height);
     const colour = [css(canvas, "--mg-class-a"), css(canvas, "--mg-class-b")];
-    if (scores) {
-      // one pixel per grid cell, scaled up smoothly: the regions shade into each other
-      const size = Math.round(Math.sqrt(scores.length));
-      const grid = new OffscreenCanvas(size, size);
-      const pixels = new ImageData(size, size);
-      const tones = colour.map(rgb);
-      scores.forEach((score, i) => {
-        const tone = tones[score > 0 ? 1 : 0];
-        const alpha = score === null ? 0 : Math.min(0.4, 0.1 + Math.abs(score) * 0.15);
-        pixels.data.set([...tone, Math.round(alpha * 255)], i * 4);
-      });
-      grid.getContext("2d").putImageData(pixels, 0, 0);
-      context.imageSmoothingEnabled = true;
-      context.drawImage(grid, 0, 0, width, height);
-    }
-    context.lineWidth = 2;
-    points.forEach(([x, y], i) => {
-      const [px, py] = [((x - x0) / (x1 - x0)) * width, ((y1 - y) / (y1 - y0)) * height];
-      // one class a circle, the other a cross: shape, not colour alone
-      context.strokeStyle = colour[labels[i] > 0 ? 1 : 0];
-      context.beginPath();
-      if (labels[i] > 0) {
-        context.moveTo(px - 4, py - 4);
-        context.lineTo(px + 4, py + 4);
-        context.moveTo(px + 4, py - 4);
-        context.lineTo(px - 4, py + 4);
-      } else {
-        context.arc(px, py, 4, 0, 2 * Math.PI);
-      }
-      context.stroke();
-    });
-    const moons = `The two moons, ${points.length} points (crosses labelled +1, circles −1)`;
-    const right = Math.round(accuracy * points.length);
-    canvas.setAttribute(
-      "aria-label",
-      scores
-        ? `${moons} over the regions the model gives each class: it classifies ${right} of them right (${Math.round(accuracy * 100)}%).`
-        : `${moons}. No model yet: training shades the region it gives each class.`,
-    );
+    if (scores) shadeRegions(context, scores, colour);
+    drawPoints(context, points, labels, extent, colour);
+    canvas.setAttribute("aria-label", boundaryLabel(points.length, Boolean(scores), accuracy));
   };
   return {
     el: canvas,
@@ -171,6 +155,52 @@ export function boundary() {
       canvas.setAttribute("aria-label", "No model yet.");
     },
   };
+}
+
+/** The regions the model gives each class, in their `colour`s: one pixel per grid cell of
+ * `scores`, scaled up to the canvas smoothly, so that the regions shade into each other. */
+function shadeRegions(context, scores, colour) {
+  const size = Math.round(Math.sqrt(scores.length));
+  const grid = new OffscreenCanvas(size, size);
+  const pixels = new ImageData(size, size);
+  const tones = colour.map(rgb);
+  scores.forEach((score, i) => {
+    const tone = tones[score > 0 ? 1 : 0];
+    const alpha = score === null ? 0 : Math.min(0.4, 0.1 + Math.abs(score) * 0.15);
+    pixels.data.set([...tone, Math.round(alpha * 255)], i * 4);
+  });
+  grid.getContext("2d").putImageData(pixels, 0, 0);
+  context.imageSmoothingEnabled = true;
+  context.drawImage(grid, 0, 0, context.canvas.width, context.canvas.height);
+}
+
+/** The data's points where they lie in `extent` ([x0, x1, y0, y1]): one class a circle, the
+ * other a cross (shape, not colour alone). */
+function drawPoints(context, points, labels, [x0, x1, y0, y1], colour) {
+  const { width, height } = context.canvas;
+  context.lineWidth = 2;
+  points.forEach(([x, y], i) => {
+    const [px, py] = [((x - x0) / (x1 - x0)) * width, ((y1 - y) / (y1 - y0)) * height];
+    context.strokeStyle = colour[labels[i] > 0 ? 1 : 0];
+    context.beginPath();
+    if (labels[i] > 0) {
+      context.moveTo(px - 4, py - 4);
+      context.lineTo(px + 4, py + 4);
+      context.moveTo(px + 4, py - 4);
+      context.lineTo(px - 4, py + 4);
+    } else {
+      context.arc(px, py, 4, 0, 2 * Math.PI);
+    }
+    context.stroke();
+  });
+}
+
+/** The boundary's text alternative for `count` points, with or without the model's regions. */
+function boundaryLabel(count, shaded, accuracy) {
+  const moons = `The two moons, ${count} points (crosses labelled +1, circles −1)`;
+  if (!shaded) return `${moons}. No model yet: training shades the region it gives each class.`;
+  const right = Math.round(accuracy * count);
+  return `${moons} over the regions the model gives each class: it classifies ${right} of them right (${Math.round(accuracy * 100)}%).`;
 }
 
 /**
