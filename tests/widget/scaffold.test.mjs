@@ -27,7 +27,7 @@ test("a body is indented into its slot; one of blanks and comments gets a pass",
 });
 
 test("assemble joins the segments and says which lines each slot fills", () => {
-  const design = { scaffold: [{ text: "class V:\n    def f():\n" }, { slot: "f", indent: 8 }, { text: "end\n" }] };
+  const design = { segments: [{ text: "class V:\n    def f():\n" }, { slot: "f", indent: 8 }, { text: "end\n" }] };
   const { text, lines: where } = assemble(design, { f: "a\nb" });
   assert.equal(text, "class V:\n    def f():\n        a\n        b\nend\n");
   assert.deepEqual(where, { f: [3, 4] });

@@ -21,8 +21,8 @@ import { crashCause } from "./page-results.js";
 const exponent = (value) => (value > 0 ? `1e${Math.round(Math.log10(value))}` : "");
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
 
-/** `{el, stale()}`, as nudge.js's tool: the plot's section, measured when the learner presses
- * Measure (the learner's checker code plays no part in it, so a change of it changes nothing). */
+/** `{el}`: the plot's section, measured when the learner presses Measure (the learner's checker
+ * code plays no part in it, so a change of it changes nothing). */
 export function checkerPlot({ exercise, timeLimit }) {
   const source = sourcePart(exercise.plot, `${exercise.id}-plot`, () => {}, MEASURE);
   const figure = h("div", { class: "mg-checker-plot", role: "img", "aria-label": "Not measured yet." });
@@ -74,7 +74,7 @@ export function checkerPlot({ exercise, timeLimit }) {
       button.disabled = false;
     }
   });
-  return { el, stale: () => {} };
+  return { el };
 }
 
 /**

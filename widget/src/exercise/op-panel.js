@@ -156,8 +156,9 @@ function opExtras({ exercise, op, kind, model, bodies, current }) {
     solution,
     compare,
     full,
-    buttons: [solution?.button, compare?.button, full?.button],
-    contents: [solution?.content, compare?.content, full?.content ?? ""],
+    // without references (`solutions: false`) there is neither a solution nor a comparison
+    buttons: [solution?.button, compare?.button, full?.button].filter(Boolean),
+    contents: [solution?.content, compare?.content, full?.content].filter(Boolean),
   };
 }
 
