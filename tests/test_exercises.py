@@ -3,6 +3,7 @@ each wrong answer with the diagnoses it deserves, through the grader the browser
 answer in a process of its own (grader/isolated.py)."""
 
 import copy
+from functools import cache
 
 import pytest
 
@@ -12,20 +13,25 @@ from grader.answer_key import answer
 from grader.exercises import load_catalog
 from grader.isolated import grade_isolated
 from grader.ops import OPS as OPS_BY_NAME
-from grader.report import as_expected, graded
+from grader.report import as_expected, expectations, graded
 
 CATALOG = load_catalog()
-GRADED = graded(CATALOG)
+ANSWERS = list(expectations(CATALOG))
 OPS = [exercise.id for exercise in CATALOG.values() if exercise.kind == "op"]
 
 
-@pytest.mark.parametrize(
-    ("answer", "result"), GRADED, ids=[f"{answer[0].id}: {answer[1]}" for answer, _ in GRADED]
-)
-def test_answer_gets_its_verdict_and_diagnoses(answer, result):
+@cache
+def results():
+    """Every answer graded, in parallel, once: when the first test asks (not as the module is
+    collected, which every test process does)."""
+    return [result for _, result in graded(CATALOG)]
+
+
+@pytest.mark.parametrize("index", range(len(ANSWERS)), ids=[f"{a[0].id}: {a[1]}" for a in ANSWERS])
+def test_answer_gets_its_verdict_and_diagnoses(index):
     """On both sides of the formula rung: what the learner is told changes, the verdict not."""
-    exercise, name, bodies, should_pass, wanted = answer
-    for side in result.values():
+    exercise, name, bodies, should_pass, wanted = ANSWERS[index]
+    for side in results()[index].values():
         assert as_expected(side, should_pass, wanted), (side["summary"], side["diagnoses"])
 
 
