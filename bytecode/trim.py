@@ -68,15 +68,13 @@ def grade_everything(course_dir):
         grade("mul", {"mul": body})
     from training import worker  # what a training session imports, a few steps of it
 
-    worker.start_json("{}", "{}")
-    worker.steps_json(2, 1000, True)
-    worker.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
-    worker.steps_json(1, 1000, False)
+    worker.start("{}", "{}").steps_json(2, 1000, True)
+    worker.start(json.dumps({"mul": "self.grad += 1 / 0"}), "{}").steps_json(1, 1000, False)
     from microgpt import worker as gpt  # and a microgpt session's, with a tuple a nudge finds wrong
 
-    gpt.start_json(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
-    gpt.steps_json(1, 1000)
-    gpt.sample_json(1, 1.0)
+    training = gpt.start(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
+    training.steps_json(1, 1000)
+    training.sample_json(1, 1.0)
     check_whole_engines()
 
 

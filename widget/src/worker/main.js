@@ -79,55 +79,61 @@ function serveJudge({ run: judge, pyodide }) {
 
 function serveRunner(python, interrupt) {
   if (interrupt) python.pyodide.setInterruptBuffer(new Uint8Array(interrupt));
-  const run = ({ exercise, bodies }) => {
-    // learner code runs from here on: this worker answers once, then the page ends it
-    try {
-      send({ type: "observed", observation: python.run(exercise, JSON.stringify(bodies)) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  };
-  on("run", run);
+  const pyimport = (name) => python.pyodide.pyimport(name);
+  // learner code runs from here on: this worker answers once, then the page ends it
+  on("run", ({ exercise, bodies }) =>
+    reply(() => ({ type: "observed", observation: python.run(exercise, JSON.stringify(bodies)) }), crashed),
+  );
   // the nudge tool (runner/nudge.py): measures, then this runner is ended like a run's
-  on("nudge", ({ exercise, bodies, values, h }) => {
-    try {
-      const nudge = python.pyodide.pyimport("runner.nudge").nudge_json;
-      send({ type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  });
+  on("nudge", ({ exercise, bodies, values, h }) =>
+    reply(() => {
+      const nudge = pyimport("runner.nudge").nudge_json;
+      return { type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) };
+    }, crashed),
+  );
   // "Check my whole engine" (runner/fuzz.py): this runner keeps the session until the page ends it
-  on("fuzz", ({ design, bodies, ask }) => {
-    try {
-      const run = python.pyodide.pyimport("runner.fuzz").ask_json;
-      send({ type: "fuzz-ran", answer: run(design, JSON.stringify(bodies), ask) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  });
-  // a training session (training/worker.py): this runner keeps it until the page ends it
-  const training = () => python.pyodide.pyimport("training.worker");
-  const answer = (call) => {
-    try {
-      send({ type: "trained", answer: call() });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
+  on("fuzz", ({ design, bodies, ask }) =>
+    reply(() => {
+      const run = pyimport("runner.fuzz").ask_json;
+      return { type: "fuzz-ran", answer: run(design, JSON.stringify(bodies), ask) };
+    }, crashed),
+  );
+  // a training session (training/worker.py) or a microgpt one (microgpt/worker.py, on the names
+  // the page fetched): this runner holds the one it started (a PyProxy) until the page ends it
+  let training = null;
+  const started = (made) => {
+    training?.destroy();
+    training = made;
+    return made.started_json;
   };
+  const trained = (call) => reply(() => ({ type: "trained", answer: call() }), crashed);
   on("train-start", ({ bodies, config }) =>
-    answer(() => training().start_json(JSON.stringify(bodies), JSON.stringify(config))),
+    trained(() => started(pyimport("training.worker").start(JSON.stringify(bodies), JSON.stringify(config)))),
   );
   on("train-steps", ({ count, budget, boundary, goOn }) =>
-    answer(() => training().steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
+    trained(() => training.steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
   );
-  // or a microgpt session (microgpt/worker.py), on the names the page fetched
-  const gpt = () => python.pyodide.pyimport("microgpt.worker");
   on("gpt-start", ({ bodies, config, names }) =>
-    answer(() => gpt().start_json(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+    trained(() =>
+      started(pyimport("microgpt.worker").start(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+    ),
   );
-  on("gpt-steps", ({ count, budget }) => answer(() => gpt().steps_json(count, budget)));
-  on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
+  on("gpt-steps", ({ count, budget }) => trained(() => training.steps_json(count, budget)));
+  on("gpt-sample", ({ count, temperature }) => trained(() => training.sample_json(count, temperature)));
+}
+
+/** Sends the message `make()` makes or, if it throws, the one `failed` makes of what it threw. */
+function reply(make, failed) {
+  try {
+    send(make());
+  } catch (error) {
+    send(failed(`${error?.message || error}`));
+  }
+}
+
+/** A runner's answer when what it was asked to do threw. */
+function crashed(message) {
+  return { type: "crashed", message };
 }
 
 /** A judge's memory once warm, for later visits' judges: never once it has judged anything.
