@@ -19,6 +19,8 @@ const started = performance.now();
 // a judge packs its warm memory once left alone this much longer: on a first visit the runner
 // may still be starting, and packing beside it made the first verdict ~70 ms later
 const PACK_AFTER_MS = 1000;
+// "Check my whole engine" sessions a judge keeps at once: a page runs one, one left behind is dropped
+const MOST_SESSIONS = 4;
 // the page names a worker for its role, and says whether it hands over the compiled
 // WebAssembly (python/python-worker.js): known at once, before its first message can arrive
 const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
@@ -49,32 +51,49 @@ connected.then(async (request) => {
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
 function serveJudge({ run: judge, pyodide }) {
-  on("judge", ({ id, exercise, bodies, told, observation }) => {
-    try {
-      const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
-      send({ type: "judged", id, result });
-    } catch (error) {
-      send({ type: "judged", id, result: null, message: `${error?.message || error}` });
-    }
-  });
-  // "Check my whole engine" (grader/fuzz_page.py): the judge draws, judges and shrinks
-  const fuzz = () => pyodide.pyimport("grader.fuzz_page");
-  const answer = (id, call) => {
-    let text;
-    try {
-      text = call();
-    } catch (error) {
-      text = JSON.stringify({ failed: `${error?.message || error}` }); // not an answer it gives
-    }
-    send({ type: "fuzzed", id, answer: text });
-  };
-  on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
-    answer(id, () =>
-      fuzz().begin_json(session, design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? [])),
+  on("judge", ({ id, exercise, bodies, told, observation }) =>
+    reply(
+      () => {
+        const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
+        return { type: "judged", id, result };
+      },
+      (message) => ({ type: "judged", id, result: null, message }),
     ),
   );
-  on("fuzz-next", ({ id, session, ran, stopped }) => answer(id, () => fuzz().next_json(session, ran, stopped)));
-  on("fuzz-end", ({ session }) => fuzz().end(session));
+  // "Check my whole engine" (grader/fuzz_page.py): the judge draws, judges and shrinks. It holds
+  // each session's search (a PyProxy) by the page's session number, until it is done or ended.
+  let fuzzPage = null;
+  const fuzz = () => (fuzzPage ??= pyodide.pyimport("grader.fuzz_page"));
+  const searches = new Map();
+  const forget = (session) => {
+    searches.get(session)?.destroy();
+    searches.delete(session);
+  };
+  const answered = (session, search, answer) => {
+    if (search.done) forget(session);
+    return answer;
+  };
+  const fuzzed = (id, call) =>
+    reply(
+      () => ({ type: "fuzzed", id, answer: call() }),
+      (message) => ({ type: "fuzzed", id, answer: JSON.stringify({ failed: message }) }), // not an answer it gives
+    );
+  on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
+    fuzzed(id, () => {
+      forget(session);
+      const search = fuzz().begin(design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? []));
+      searches.set(session, search);
+      while (searches.size > MOST_SESSIONS) forget(searches.keys().next().value);
+      return answered(session, search, search.first_json);
+    }),
+  );
+  on("fuzz-next", ({ id, session, ran, stopped }) =>
+    fuzzed(id, () => {
+      const search = searches.get(session);
+      return search ? answered(session, search, search.next_json(ran, stopped)) : JSON.stringify({ done: null });
+    }),
+  );
+  on("fuzz-end", ({ session }) => forget(session));
 }
 
 function serveRunner(python, interrupt) {
