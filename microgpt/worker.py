@@ -3,11 +3,10 @@
 
 import json
 import math
-from dataclasses import dataclass
 
-from runner.errors import Slots, describe_exception, describe_syntax_error
+from runner.errors import describe_exception, describe_syntax_error
 from runner.sandbox import CappedOutput, guarded
-from training.steps import steps
+from training.steps import Started, steps
 
 from .culprit import disagreements
 from .names import VOCAB_SIZE
@@ -19,6 +18,7 @@ WRONG = {
     "wrong_log": ("log", "(x,)"),  # x where 1/x belongs
     "wrong_exp": ("exp", "(x,)"),  # the input where its exponential belongs
 }
+
 
 def start(bodies_json, config_json, names_text):
     """Starts a session on the local-gradients Value class with the learner's `bodies` ({op:
@@ -66,14 +66,8 @@ def _json_safe(value):
     return value if not isinstance(value, float) or math.isfinite(value) else repr(value)
 
 
-@dataclass(frozen=True)
-class Training:
-    """A session as its caller holds it: the answer to starting it (`started_json`), the session
-    (None when the learner's code did not compile) and the slots of its class's code."""
-
-    started_json: str
-    session: Session | None = None
-    slots: Slots | None = None
+class Training(Started):
+    """A microgpt session as the runner holds it (`Started`), asked for steps and samples."""
 
     def steps_json(self, count, budget_ms):
         """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses

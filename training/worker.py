@@ -3,13 +3,13 @@
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
-from runner.errors import Slots, describe_syntax_error
+from runner.errors import describe_syntax_error
 
 from .culprit import culprit
 from .session import Config, Session
-from .steps import steps
+from .steps import Started, steps
 
 STEPS_PER_CALL = 200  # a cap on one call; the page asks for a few at a time
 
@@ -48,14 +48,8 @@ def start(bodies_json, config_json):
     return Training(json.dumps(started), session, slots)
 
 
-@dataclass(frozen=True)
-class Training:
-    """A session as its caller holds it: the answer to starting it (`started_json`), the session
-    (None when the learner's code did not compile) and the slots of its class's code."""
-
-    started_json: str
-    session: Session | None = None
-    slots: Slots | None = None
+class Training(Started):
+    """A moons session as the runner holds it (`Started`), asked for steps."""
 
     def steps_json(self, count, budget_ms, boundary, go_on=False):
         """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses,
