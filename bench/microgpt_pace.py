@@ -12,7 +12,7 @@ from grader.exercises import load_catalog
 from grader.runner_data import runner_data
 from microgpt.names import load
 from microgpt.session import Config
-from microgpt.worker import start_json, steps_json
+from microgpt.worker import start
 from runner import observe
 
 OPS = ("add", "mul", "pow", "log", "exp", "relu")  # microgpt/culprit.py's OPS
@@ -78,11 +78,11 @@ def in_cpython():
     """Steps per second of the same session in CPython, through the runner's JSON interface."""
     known = runner_data(load_catalog())
     observe.data = lambda: known  # where the worker reads runner.zip's data.json
-    started = json.loads(start_json("{}", "{}", "\n".join(load())))
-    assert "error" not in started, started
-    steps_json(1, 60_000)  # as in the browser, the first step is not counted
+    training = start("{}", "{}", "\n".join(load()))
+    assert "error" not in json.loads(training.started_json), training.started_json
+    training.steps_json(1, 60_000)  # as in the browser, the first step is not counted
     begun = time.perf_counter()
     taken = 0
     while taken < CPYTHON_STEPS:
-        taken += len(json.loads(steps_json(CPYTHON_STEPS - taken, 60_000))["losses"])
+        taken += len(json.loads(training.steps_json(CPYTHON_STEPS - taken, 60_000))["losses"])
     return {"steps_per_s": taken / (time.perf_counter() - begun)}

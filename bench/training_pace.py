@@ -10,7 +10,7 @@ from visits import pass_tabs
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
 from runner import observe
-from training.worker import start_json, steps_json
+from training.worker import start
 
 OPS = ("add", "mul", "relu")  # what training runs (training/session.py)
 TIMEOUT_MS = 120_000
@@ -66,11 +66,11 @@ def in_cpython():
     """Steps per second of the same session in CPython, through the runner's JSON interface."""
     known = runner_data(load_catalog())
     observe.data = lambda: known  # where the worker reads runner.zip's data.json
-    started = json.loads(start_json("{}", "{}"))
-    assert "error" not in started, started
-    steps_json(1, 10_000, False)  # as in the browser, the first step is not counted
+    training = start("{}", "{}")
+    assert "error" not in json.loads(training.started_json), training.started_json
+    training.steps_json(1, 10_000, False)  # as in the browser, the first step is not counted
     begun = time.perf_counter()
     taken = 0
     while taken < STEPS:
-        taken += len(json.loads(steps_json(STEPS - taken, 10_000, False))["losses"])
+        taken += len(json.loads(training.steps_json(STEPS - taken, 10_000, False))["losses"])
     return {"steps_per_s": taken / (time.perf_counter() - begun)}

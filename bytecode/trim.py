@@ -68,15 +68,13 @@ def grade_everything(course_dir):
         grade("mul", {"mul": body})
     from training import worker  # what a training session imports, a few steps of it
 
-    worker.start_json("{}", "{}")
-    worker.steps_json(2, 1000, True)
-    worker.start_json(json.dumps({"mul": "self.grad += 1 / 0"}), "{}")
-    worker.steps_json(1, 1000, False)
+    worker.start("{}", "{}").steps_json(2, 1000, True)
+    worker.start(json.dumps({"mul": "self.grad += 1 / 0"}), "{}").steps_json(1, 1000, False)
     from microgpt import worker as gpt  # and a microgpt session's, with a tuple a nudge finds wrong
 
-    gpt.start_json(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
-    gpt.steps_json(1, 1000)
-    gpt.sample_json(1, 1.0)
+    training = gpt.start(json.dumps({"log": "(x,)"}), json.dumps({"n_embd": 4}), "ada\nbo\n")
+    training.steps_json(1, 1000)
+    training.sample_json(1, 1.0)
     check_whole_engines()
 
 
@@ -89,15 +87,15 @@ def check_whole_engines():
     from runner.fuzz import ask_json
 
     wrong = {"mul": "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"}
-    for session, bodies in enumerate([wrong, {"mul": "self.grad += (other.data"}], 1):
+    for bodies in [wrong, {"mul": "self.grad += (other.data"}]:
         bodies_json = json.dumps(bodies)
-        answer = json.loads(fuzz_page.begin_json(session, "closures", bodies_json, 50, 0, "[]"))
+        search = fuzz_page.begin("closures", bodies_json, 50, 0, "[]")
+        answer = json.loads(search.first_json)
         while "ask" in answer:
             ran = ask_json("closures", bodies_json, json.dumps(answer["ask"]))
-            answer = json.loads(fuzz_page.next_json(session, ran))
-    fuzz_page.begin_json(3, "local_grads", json.dumps({"mul": "(other.data, self.data)"}), 5, 0)
-    fuzz_page.next_json(3, None, "still running after 5 s")
-    fuzz_page.end(3)
+            answer = json.loads(search.next_json(ran))
+    search = fuzz_page.begin("local_grads", json.dumps({"mul": "(other.data, self.data)"}), 5, 0)
+    search.next_json(None, "still running after 5 s")
 
 
 def finish(fallback_source):

@@ -5,9 +5,11 @@ the runner sent back, untrusted, is the next message's. Once a graph fails and i
 runner observes the smallest one as a check of its own, and the judge presents that as any
 check's result (grader/judge.py): the graph view and its step-through, on the learner's rung.
 
-A session's answer, as JSON: `{"ask": {...}, "progress": {...}}` (send `ask` to the runner),
-or `{"done": {...}}` (what the search found: `verdict` "pass", "fail", "error" or "nothing",
-`summary`, and for a failing graph `program`, `outcome` and `result`, the judged check).
+`begin` starts a session: a `Search`, which its caller (the judge worker,
+widget/src/worker/main.js) holds and hands what the runner sent back. A session's answer, as
+JSON: `{"ask": {...}, "progress": {...}}` (send `ask` to the runner), or `{"done": {...}}` (what
+the search found: `verdict` "pass", "fail", "error" or "nothing", `summary`, and for a failing
+graph `program`, `outcome` and `result`, the judged check).
 """
 
 import json
@@ -24,8 +26,6 @@ from .judge import judge
 from .runner_data import runner_data
 
 BATCH = 25  # graphs a run: the progress line moves every 25
-MOST_SESSIONS = 4  # kept at once: a page runs one, a session left behind is dropped
-_sessions = {}
 
 
 def written(exercises, design, bodies):
@@ -41,49 +41,55 @@ def written(exercises, design, bodies):
     return found
 
 
-def begin_json(session, design_name, bodies_json, count, seed, told_json="[]"):
+def begin(design_name, bodies_json, count, seed, told_json="[]"):
     """Starts a session of `count` graphs (seeded by `seed`) on the learner's `bodies` ({op:
-    code}, JSON) of `design_name`: its first answer."""
+    code}, JSON) of `design_name`: a `Search`, its first answer in `first_json`."""
     bodies = json.loads(bodies_json)
     told = json.loads(told_json)
     steps = _session(design_name, bodies if isinstance(bodies, dict) else {}, count, seed, told)
-    _sessions[session] = steps
-    while len(_sessions) > MOST_SESSIONS:
-        _sessions.pop(next(iter(_sessions)))
-    return _answer(session, lambda: next(steps))
+    return Search(steps)
 
 
-def next_json(session, ran_json, stopped=""):
-    """The session's next answer, given what the runner sent for the last (`ran_json`), or
-    `stopped`, why it sent nothing (its time limit passed)."""
-    steps = _sessions.get(session)
-    if steps is None:
-        return json.dumps({"done": None})
-    if stopped:
-        return _answer(session, lambda: steps.throw(Unrunnable(stopped)))
-    try:
-        ran = json.loads(ran_json)
-    except (TypeError, ValueError, RecursionError):
-        ran = None  # judged as a report no run could have sent
-    return _answer(session, lambda: steps.send(ran))
+class Search:
+    """A session as its caller holds it: the generator that searches (`_session`), a message
+    at a time; `done` once it has answered what it found (every later answer is `{"done":
+    null}`)."""
+
+    def __init__(self, steps):
+        self._steps = steps
+        self.done = False
+        self.first_json = self._answer(lambda: next(steps))
+
+    def next_json(self, ran_json, stopped=""):
+        """The next answer, given what the runner sent for the last (`ran_json`), or `stopped`,
+        why it sent nothing (its time limit passed)."""
+        if self.done:
+            return json.dumps({"done": None})
+        if stopped:
+            return self._answer(lambda: self._steps.throw(Unrunnable(stopped)))
+        try:
+            ran = json.loads(ran_json)
+        except (TypeError, ValueError, RecursionError):
+            ran = None  # judged as a report no run could have sent
+        return self._answer(lambda: self._steps.send(ran))
+
+    def _answer(self, ask):
+        """What `ask()` (the generator's next step) yields or returns, as the page's answer."""
+        try:
+            asked = ask()
+        except StopIteration as done:
+            self.done = True
+            return json.dumps({"done": done.value}, allow_nan=False)
+        if isinstance(asked, Batch):  # grader/fuzz.py's: graphs to run
+            asked = _asking(asked)
+        return json.dumps(asked, allow_nan=False)
 
 
-def end(session):
-    """Forgets a session (the page stopped it)."""
-    _sessions.pop(session, None)
-
-
-def _answer(session, ask):
-    try:
-        asked = ask()
-    except StopIteration as done:
-        _sessions.pop(session, None)
-        return json.dumps({"done": done.value}, allow_nan=False)
-    if isinstance(asked, Batch):  # grader/fuzz.py's: graphs to run
-        first, last = asked.first, asked.first + len(asked.graphs) - 1
-        progress = {"graph": first, "last": last, "of": asked.of} if first else {"shrinking": True}
-        asked = {"ask": {"graphs": asked.graphs}, "progress": progress}
-    return json.dumps(asked, allow_nan=False)
+def _asking(batch):
+    """The answer that asks the runner to run a Batch, and says how far the search is."""
+    first, last = batch.first, batch.first + len(batch.graphs) - 1
+    progress = {"graph": first, "last": last, "of": batch.of} if first else {"shrinking": True}
+    return {"ask": {"graphs": batch.graphs}, "progress": progress}
 
 
 def _session(design_name, bodies, count, seed, told):

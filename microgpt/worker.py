@@ -1,10 +1,12 @@
-"""microgpt in the browser's runner (widget/src/worker/main.js calls these): one session at a
-time, JSON in and out."""
+"""microgpt in the browser's runner: `start` makes a session, which the runner holds
+(widget/src/worker/main.js) and asks for steps and samples; JSON in and out."""
 
 import json
 import math
 
-from training.steps import steps
+from runner.errors import describe_exception, describe_syntax_error
+from runner.sandbox import CappedOutput, guarded
+from training.steps import Started, steps
 
 from .culprit import disagreements
 from .names import VOCAB_SIZE
@@ -17,15 +19,13 @@ WRONG = {
     "wrong_exp": ("exp", "(x,)"),  # the input where its exponential belongs
 }
 
-_session = {}  # the session under way, and the slots of its class's code
 
-
-def start_json(bodies_json, config_json, names_text):
+def start(bodies_json, config_json, names_text):
     """Starts a session on the local-gradients Value class with the learner's `bodies` ({op:
     tuple}; the reference for any op not given), a break-it switch putting a wrong tuple in
-    place, training on `names_text` (one name a line: the page fetches names.txt). Returns the
-    model's size and the uniform guess's loss as JSON, or `{"error": ...}`."""
-    from runner.errors import describe_syntax_error
+    place, training on `names_text` (one name a line: the page fetches names.txt): a
+    `Training`, whose `started_json` holds the model's size, the uniform guess's loss and the
+    tuples a nudge disagrees with as JSON, or `{"error": ...}`."""
     from runner.observe import data, make_class
 
     design = data()["designs"]["local_grads"]
@@ -35,25 +35,20 @@ def start_json(bodies_json, config_json, names_text):
     try:
         value_class, slots = make_class(design, design["references"] | theirs, theirs)
     except SyntaxError as error:
-        return json.dumps({"error": describe_syntax_error(error, error.slots)})
+        return Training(json.dumps({"error": describe_syntax_error(error, error.slots)}))
     session = Session(value_class, Config.of(given), names_text.split())
-    _session.update(current=session, slots=slots)
-    return json.dumps(
-        {
-            "parameters": len(session.parameters),
-            "names": len(session.names),
-            "uniform": math.log(VOCAB_SIZE),
-            "disagree": _measured(session),
-        },
-        allow_nan=False,
-    )
+    started = {
+        "parameters": len(session.parameters),
+        "names": len(session.names),
+        "uniform": math.log(VOCAB_SIZE),
+        "disagree": _measured(session),
+    }
+    return Training(json.dumps(started, allow_nan=False), session, slots)
 
 
 def _measured(session):
     """What `disagreements` finds, as JSON can carry it; an error in the learner's code while
     measuring is left for training to report at its line."""
-    from runner.sandbox import CappedOutput, guarded
-
     with guarded(CappedOutput()):
         try:
             found = disagreements(session)
@@ -71,50 +66,51 @@ def _json_safe(value):
     return value if not isinstance(value, float) or math.isfinite(value) else repr(value)
 
 
-def steps_json(count, budget_ms):
-    """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses and the
-    learning rate. A step that leaves a gradient, a weight or the loss not a finite number, or
-    whose arithmetic fails in the class's own code (log of 0), ends the call with a problem
-    naming the ops whose tuples disagree with a nudge (none: the training loop is to blame), and
-    so does a step whose backward pass reached no parameter (`stalled`: the starter tuples); an
-    exception in the learner's code ends it too, at the learner's line."""
-    session = _session["current"]
-    smoothed = []
-    ran = steps(
-        session,
-        count,
-        budget_ms,
-        _session["slots"],
-        cap=STEPS_PER_CALL,
-        each=lambda: smoothed.append(session.smoothed()),
-    )
-    problem, error = ran.problem, ran.error
-    if problem:
-        problem["error"] = None
-    elif isinstance(ran.raised, (ArithmeticError, ValueError)) and error["slot"] is None:
-        problem, error = {"step": session.count + 1, "error": error["summary"]}, None
-    if problem:
-        problem["disagree"] = _measured(session)
-    found = {
-        "step": session.count,
-        "losses": ran.losses,
-        "smoothed": smoothed,
-        "rate": session.adam.rate(),
-        "problem": problem,
-        "error": error,
-    }
-    return json.dumps(found, allow_nan=False)
+class Training(Started):
+    """A microgpt session as the runner holds it (`Started`), asked for steps and samples."""
 
+    def steps_json(self, count, budget_ms):
+        """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses
+        and the learning rate. A step that leaves a gradient, a weight or the loss not a finite
+        number, or whose arithmetic fails in the class's own code (log of 0), ends the call with
+        a problem naming the ops whose tuples disagree with a nudge (none: the training loop is
+        to blame), and so does a step whose backward pass reached no parameter (`stalled`: the
+        starter tuples); an exception in the learner's code ends it too, at the learner's
+        line."""
+        session = self.session
+        smoothed = []
+        ran = steps(
+            session,
+            count,
+            budget_ms,
+            self.slots,
+            cap=STEPS_PER_CALL,
+            each=lambda: smoothed.append(session.smoothed()),
+        )
+        problem, error = ran.problem, ran.error
+        if problem:
+            problem["error"] = None
+        elif isinstance(ran.raised, (ArithmeticError, ValueError)) and error["slot"] is None:
+            problem, error = {"step": session.count + 1, "error": error["summary"]}, None
+        if problem:
+            problem["disagree"] = _measured(session)
+        found = {
+            "step": session.count,
+            "losses": ran.losses,
+            "smoothed": smoothed,
+            "rate": session.adam.rate(),
+            "problem": problem,
+            "error": error,
+        }
+        return json.dumps(found, allow_nan=False)
 
-def sample_json(count, temperature):
-    """`count` names sampled at `temperature` from the model as trained so far."""
-    from runner.errors import describe_exception
-    from runner.sandbox import CappedOutput, guarded
-
-    session, names, error = _session["current"], [], None
-    with guarded(CappedOutput()):
-        try:
-            names = session.sample(min(int(count), 20), min(max(float(temperature), 0.1), 2.0))
-        except BaseException as raised:  # noqa: BLE001
-            error = describe_exception(raised, _session["slots"])
-    return json.dumps({"names": names, "error": error})
+    def sample_json(self, count, temperature):
+        """`count` names sampled at `temperature` from the model as trained so far."""
+        names, error = [], None
+        with guarded(CappedOutput()):
+            try:
+                count, temperature = min(int(count), 20), min(max(float(temperature), 0.1), 2.0)
+                names = self.session.sample(count, temperature)
+            except BaseException as raised:  # noqa: BLE001
+                error = describe_exception(raised, self.slots)
+        return json.dumps({"names": names, "error": error})

@@ -223,18 +223,19 @@ def test_the_grader_s_commands_include_fuzz(tmp_path):
 GOLDEN = ROOT / "tests" / "fuzz_transcript.txt"
 
 
-def page_session(design, bodies, count=500, told=(), session=1):
+def page_session(design, bodies, count=500, told=()):
     """`(answers, done)`: every answer the judge gave, and what it found."""
     from grader import fuzz_page
     from runner.fuzz import ask_json
 
     bodies_json = json.dumps(bodies)
-    answers = [
-        json.loads(fuzz_page.begin_json(session, design, bodies_json, count, 0, json.dumps(told)))
-    ]
+    search = fuzz_page.begin(design, bodies_json, count, 0, json.dumps(told))
+    answers = [json.loads(search.first_json)]
     while "ask" in answers[-1]:
+        assert not search.done
         ran = ask_json(design, bodies_json, json.dumps(answers[-1]["ask"]))
-        answers.append(json.loads(fuzz_page.next_json(session, ran)))
+        answers.append(json.loads(search.next_json(ran)))
+    assert search.done, "the search said what it found"
     return answers, answers[-1]["done"]
 
 
@@ -265,8 +266,8 @@ def other_outcomes():
     yield "closures: the starter code", fuzz_words(page_session("closures", {"mul": "pass"})[1])
     broken = page_session("closures", {"mul": "self.grad += (other.data"}, 25)[1]
     yield "closures: a SyntaxError", fuzz_words(broken)
-    fuzz_page.begin_json(9, "closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
-    timed_out = json.loads(fuzz_page.next_json(9, None, "still running after 5 s"))["done"]
+    search = fuzz_page.begin("closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
+    timed_out = json.loads(search.next_json(None, "still running after 5 s"))["done"]
     yield "closures: past the time limit", fuzz_words(timed_out)
 
 
@@ -295,17 +296,19 @@ def test_the_page_s_session_passes_the_references_and_says_what_else_it_found():
     assert broken["verdict"] == "error" and "does not compile" in broken["summary"]
 
 
-def test_the_page_s_session_after_a_time_out_a_forged_report_and_a_stop():
+def test_the_page_s_session_after_a_time_out_a_forged_report_and_its_end():
     from grader import fuzz_page
 
-    fuzz_page.begin_json(5, "closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
-    done = json.loads(fuzz_page.next_json(5, None, "still running after 5 s"))["done"]
+    timed_out = fuzz_page.begin("closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
+    forged = fuzz_page.begin("closures", json.dumps({"mul": "self.grad += 1"}), 50, 0)
+    done = json.loads(timed_out.next_json(None, "still running after 5 s"))["done"]
     assert done["summary"] == "A run of graphs 1 to 25: still running after 5 s."
-    fuzz_page.begin_json(6, "closures", json.dumps({"mul": "self.grad += 1"}), 50, 0)
-    forged = json.loads(fuzz_page.next_json(6, '{"reports": "all passed"}'))
-    assert forged.get("progress") == {"shrinking": True}, "a report no run could send fails"
-    fuzz_page.end(6)
-    assert json.loads(fuzz_page.next_json(6, "{}")) == {"done": None}
+    assert timed_out.done and not forged.done, "each session is the caller's"
+    # once done, a session answers that it has nothing more, whatever it is sent
+    assert json.loads(timed_out.next_json(None, "still running after 5 s")) == {"done": None}
+    assert json.loads(timed_out.next_json("{}")) == {"done": None}
+    answer = json.loads(forged.next_json('{"reports": "all passed"}'))
+    assert answer.get("progress") == {"shrinking": True}, "a report no run could send fails"
 
 
 def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file():
@@ -314,8 +317,8 @@ def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file()
     import os
 
     said = []
-    for number, (name, design, bodies) in enumerate(known_wrong_sessions(), 10):
-        _, done = page_session(design, bodies, session=number)
+    for name, design, bodies in known_wrong_sessions():
+        _, done = page_session(design, bodies)
         words = fuzz_words(done)
         # the judged check's error quotes the learner's own line, as any check's does
         assert tells(without_theirs(words, bodies)) == [], (name, words)

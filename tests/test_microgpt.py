@@ -2,8 +2,9 @@
 fails the way docs/microgpt.md says and the nudge check names the culprit it should, and the
 same seed gives Pyodide the losses CPython gets.
 
-The browser's runner calls `start_json`, `steps_json` and `sample_json`; so do these tests, in
-CPython, on the same runner data the build writes.
+The browser's runner calls `start` and holds the session it gives, asking it for steps and
+samples (`steps_json`, `sample_json`); so do these tests, in CPython, on the same runner data
+the build writes.
 """
 
 import json
@@ -17,7 +18,7 @@ from conftest import DOCS
 from microgpt.culprit import OPS, disagreements
 from microgpt.names import encode, load
 from microgpt.session import Config, Session, all_finite, finite
-from microgpt.worker import sample_json, start_json, steps_json
+from microgpt.worker import start as start_training
 from runner.observe import make_class
 
 UNIFORM = math.log(27)
@@ -33,22 +34,25 @@ def design(runner_zip_data):
 
 
 def start(bodies=None, **config):
-    started = json.loads(start_json(json.dumps(bodies or {}), json.dumps(config), NAMES))
+    """`(training, started)`: a session, as the runner holds it, and the answer to starting it."""
+    training = start_training(json.dumps(bodies or {}), json.dumps(config), NAMES)
+    started = json.loads(training.started_json)
     assert "error" not in started, started
-    return started
+    return training, started
 
 
 def train(steps, **config):
-    """The start's answer, and the losses, smoothed losses and last answer of `steps` steps."""
-    started = start(**config)
+    """The session, the start's answer, and the losses, smoothed losses and last answer of
+    `steps` steps."""
+    training, started = start(**config)
     losses, smoothed = [], []
     while len(losses) < steps:
-        answer = json.loads(steps_json(steps - len(losses), 60_000))
+        answer = json.loads(training.steps_json(steps - len(losses), 60_000))
         losses += answer["losses"]
         smoothed += answer["smoothed"]
         if answer["problem"] or answer["error"]:
             break
-    return started, losses, smoothed, answer
+    return training, started, losses, smoothed, answer
 
 
 def test_the_data_is_the_census_first_names_each_once_in_letters():
@@ -81,37 +85,39 @@ def test_all_finite_says_what_finite_says_of_each(numbers):
 def test_the_reference_learns_names(design):
     """From a uniform guess's loss to below 2.5 by step 300 (microgpt.md); the names it makes
     up are letters."""
-    started, losses, smoothed, _ = train(300)
+    training, started, losses, smoothed, _ = train(300)
     assert started["parameters"] == 4192 and started["disagree"] == []
     assert abs(losses[0] - UNIFORM) < 0.2
     assert smoothed[299] < 2.5
-    names = json.loads(sample_json(10, 0.5))["names"]
+    names = json.loads(training.sample_json(10, 0.5))["names"]
     assert len(names) == 10 and all(name.isalpha() for name in names)
     assert len(set(names)) > 3
 
 
 def test_sampling_does_not_change_the_losses(design):
-    """Training and sampling draw from random generators of their own."""
-    start()
-    first = json.loads(steps_json(3, 60_000))["losses"]
-    start()
-    sample_json(5, 1.0)
-    assert json.loads(steps_json(3, 60_000))["losses"] == first
+    """Training and sampling draw from random generators of their own; each session is the
+    caller's (no module keeps one), so two held at once train as each would alone."""
+    first, _ = start()
+    second, _ = start()
+    losses = json.loads(first.steps_json(3, 60_000))["losses"]
+    assert len(json.loads(second.sample_json(5, 1.0))["names"]) == 5
+    assert json.loads(second.steps_json(3, 60_000))["losses"] == losses
+    assert first.session.count == second.session.count == 3
 
 
 def test_a_wrong_log_is_named_before_training_and_the_names_come_out_empty(design):
     """microgpt.md: the loss sits around ten times a uniform guess's, the names are empty."""
-    started, losses, _, answer = train(30, wrong_log=True)
+    training, started, losses, _, answer = train(30, wrong_log=True)
     assert [wrong["op"] for wrong in started["disagree"]] == ["log"]
     wrong = started["disagree"][0]
     assert wrong["given"] == wrong["inputs"]  # (x,)
     assert abs(wrong["measured"] * wrong["inputs"][0] - 1) < 1e-6  # where 1/x belongs
     assert 5 * UNIFORM < sum(losses[10:]) / len(losses[10:]) < 20 * UNIFORM
-    assert json.loads(sample_json(8, 0.5))["names"] == [""] * 8
+    assert json.loads(training.sample_json(8, 0.5))["names"] == [""] * 8
 
 
 def test_a_wrong_exp_sends_the_loss_into_the_hundreds(design):
-    started, _, smoothed, _ = train(50, wrong_exp=True)
+    _, started, _, smoothed, _ = train(50, wrong_exp=True)
     assert [wrong["op"] for wrong in started["disagree"]] == ["exp"]
     assert smoothed[-1] > 100
 
@@ -119,7 +125,7 @@ def test_a_wrong_exp_sends_the_loss_into_the_hundreds(design):
 def test_without_zero_grad_the_loss_blows_up_until_log_divides_by_zero(design):
     """microgpt.md: over three times a uniform guess's by step 100 and climbing; training
     stops when a probability reaches 0. Every tuple agrees with a nudge: the loop is to blame."""
-    started, _, smoothed, answer = train(400, zero_grad=False)
+    _, started, _, smoothed, answer = train(400, zero_grad=False)
     assert started["disagree"] == []
     assert smoothed[99] > 3 * UNIFORM and max(smoothed) > 2 * smoothed[99]
     assert answer["problem"] and answer["problem"]["disagree"] == []
@@ -127,17 +133,17 @@ def test_without_zero_grad_the_loss_blows_up_until_log_divides_by_zero(design):
 
 
 def test_a_learning_rate_ten_times_too_high_leaps_above_a_uniform_guess(design):
-    started, _, smoothed, _ = train(150, learning_rate=Config().learning_rate * 10)
+    _, started, _, smoothed, _ = train(150, learning_rate=Config().learning_rate * 10)
     assert started["disagree"] == []
     assert max(smoothed) > 2 * UNIFORM
 
 
 def test_a_tuple_of_the_wrong_length_or_an_error_in_one_is_said(design):
-    started = start({"mul": "(other.data,)"})
+    _, started = start({"mul": "(other.data,)"})
     assert [wrong["op"] for wrong in started["disagree"]] == ["mul"]
     assert started["disagree"][0]["measured"] is None
-    start({"relu": "(1 / 0,)"})
-    answer = json.loads(steps_json(1, 60_000))
+    training, _ = start({"relu": "(1 / 0,)"})
+    answer = json.loads(training.steps_json(1, 60_000))
     assert answer["error"]["label"] == "relu" and "ZeroDivisionError" in answer["error"]["summary"]
 
 
@@ -145,12 +151,12 @@ def test_with_the_starter_tuples_training_stops_at_step_1_and_says_it_is_stalled
     """The starter tuples pass no gradient back: training stops at once (as the training page
     does) instead of stepping on at a uniform guess's loss."""
     stubs = {op: exercises[f"local-{op}"].stubs[op] for op in OPS.values()}
-    start(stubs)
-    answer = json.loads(steps_json(20, 60_000))
+    stalled, _ = start(stubs)
+    answer = json.loads(stalled.steps_json(20, 60_000))
     assert answer["step"] == 1 and len(answer["losses"]) == 1
     assert answer["problem"]["stalled"] and answer["problem"]["step"] == 1
-    start({})  # the reference tuples: every weight gets a gradient
-    assert json.loads(steps_json(3, 60_000))["problem"] is None
+    training, _ = start({})  # the reference tuples: every weight gets a gradient
+    assert json.loads(training.steps_json(3, 60_000))["problem"] is None
 
 
 def test_the_nudge_check_leaves_the_model_as_it_was(design):
@@ -171,12 +177,12 @@ import json
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
 from runner import observe
-from microgpt.worker import start_json, steps_json
+from microgpt.worker import start
 
 known = runner_data(load_catalog())
 observe.data = lambda: known  # where the worker reads runner.zip's data.json
-start_json("{{}}", "{{}}", {NAMES!r})
-json.dumps(json.loads(steps_json(20, 600_000))["losses"])
+training = start("{{}}", "{{}}", {NAMES!r})
+json.dumps(json.loads(training.steps_json(20, 600_000))["losses"])
 """
     run = subprocess.run(
         ["node", str(DOCS.parent / "tests" / "pyodide" / "run.mjs")],
@@ -187,8 +193,8 @@ json.dumps(json.loads(steps_json(20, 600_000))["losses"])
         timeout=300,
     )
     in_pyodide = json.loads(run.stdout)
-    start()
-    in_cpython = json.loads(steps_json(20, 600_000))["losses"]
+    training, _ = start()
+    in_cpython = json.loads(training.steps_json(20, 600_000))["losses"]
     assert len(in_pyodide) == len(in_cpython) == 20
     for browser, cpython in zip(in_pyodide, in_cpython, strict=True):
         assert abs(browser - cpython) <= 1e-9

@@ -2,8 +2,9 @@
 the lessons say it fails when broken, reports learner errors at their line, and computes what the
 lesson pages show.
 
-The browser's runner calls `start_json` and `steps_json`; so do these tests, in CPython, on the
-same runner data the build writes (the trusted reference code and made-up learner code only).
+The browser's runner calls `start` and holds the session it gives, asking it for steps
+(`steps_json`); so do these tests, in CPython, on the same runner data the build writes (the
+trusted reference code and made-up learner code only).
 """
 
 import json
@@ -15,7 +16,7 @@ from conftest import DOCS, page_run
 from runner.observe import make_class
 from training import moons, nn
 from training.session import Config, Session
-from training.worker import STEPS_PER_CALL, _session, start_json, steps_json
+from training.worker import STEPS_PER_CALL, start
 
 ENOUGH = 45  # steps: the reference passes 95% within ~35 on the default seed
 
@@ -30,11 +31,11 @@ def design(runner_zip_data):
 
 def train(bodies=None, steps=ENOUGH, **config):
     """Accuracy after each step of a session started through the runner's JSON interface."""
-    started = json.loads(start_json(json.dumps(bodies or {}), json.dumps(config)))
-    assert "error" not in started, started
+    training = start(json.dumps(bodies or {}), json.dumps(config))
+    assert "error" not in json.loads(training.started_json), training.started_json
     found = []
     while len(found) < steps:
-        answer = json.loads(steps_json(steps - len(found), 10_000, False))
+        answer = json.loads(training.steps_json(steps - len(found), 10_000, False))
         if answer["problem"] or answer["error"]:
             return found, answer
         found += [answer["accuracy"]] * len(answer["losses"])
@@ -133,12 +134,13 @@ def test_a_learning_rate_far_too_high_blows_the_loss_up(design, seed):
     """training.md: within a few steps the loss leaps by many powers of ten, most neurons end up
     on the flat side of their relu, and the accuracy falls to a coin toss."""
     config = {"learning_rate": 0.5 * 40, "seed": seed}  # the widget's switch: 40 times the rate
-    started = json.loads(start_json("{}", json.dumps(config)))
-    answer = json.loads(steps_json(10, 10_000, False))
+    training = start("{}", json.dumps(config))
+    started = json.loads(training.started_json)
+    answer = json.loads(training.steps_json(10, 10_000, False))
     assert max(answer["losses"]) > 1e6 * answer["losses"][0]
     assert abs(answer["accuracy"] - 0.5) <= 0.1
     assert seed != 1 or started["accuracy"] > 0.6, "on the default seed, it falls"
-    session = _session["current"]
+    session = training.session
     flat = 0  # hidden neurons whose relu gives 0 at every point
     layers, inputs = session.weights(), [list(point) for point in session.points]
     for layer in layers[:-1]:
@@ -165,8 +167,9 @@ def test_learner_code_that_raises_stops_training_at_the_learners_line(design):
 
 
 def test_a_syntax_error_is_reported_before_any_step(design):
-    started = json.loads(start_json(json.dumps({"mul": "self.grad += (\n"}), "{}"))
-    assert started["error"]["slot"] == "mul"
+    training = start(json.dumps({"mul": "self.grad += (\n"}), "{}")
+    assert json.loads(training.started_json)["error"]["slot"] == "mul"
+    assert training.session is None
 
 
 def test_the_stubs_train_nothing(design, exercises):
@@ -180,20 +183,33 @@ def test_the_stubs_train_nothing(design, exercises):
 
 def test_with_the_starter_closures_training_stops_at_once_and_says_it_is_stalled(exercises):
     stubs = {op: exercises[op].stubs[op] for op in ("add", "mul", "relu")}
-    start_json(json.dumps(stubs), "{}")
-    answer = json.loads(steps_json(40, 10_000, False))
+    stalled = start(json.dumps(stubs), "{}")
+    answer = json.loads(stalled.steps_json(40, 10_000, False))
     assert answer["problem"] == {"step": 1, "op": None, "stalled": True}
-    start_json("{}", "{}")  # the reference closures: every weight gets a gradient
-    assert json.loads(steps_json(5, 10_000, False))["problem"] is None
+    training = start("{}", "{}")  # the reference closures: every weight gets a gradient
+    assert json.loads(training.steps_json(5, 10_000, False))["problem"] is None
 
 
-def run_until_finished(go_on=False, most=2000):
+def test_a_session_is_the_callers_two_held_at_once_step_as_each_would_alone():
+    """The runner holds the session it started (no module keeps one): two at once, stepped in
+    turn, each give the losses it gives alone."""
+    alone = json.loads(start("{}", "{}").steps_json(6, 10_000, False))["losses"]
+    first, second = start("{}", "{}"), start("{}", json.dumps({"seed": 2}))
+    losses = []
+    for _ in range(3):
+        losses += json.loads(first.steps_json(2, 10_000, False))["losses"]
+        assert len(json.loads(second.steps_json(2, 10_000, False))["losses"]) == 2
+    assert len(alone) == 6 and losses == alone
+    assert first.session.count == second.session.count == 6
+
+
+def run_until_finished(training, go_on=False, most=2000):
     """Steps through the JSON interface until training stops by itself: (why, at which step)."""
-    answer = json.loads(steps_json(STEPS_PER_CALL, 60_000, False, go_on))
+    answer = json.loads(training.steps_json(STEPS_PER_CALL, 60_000, False, go_on))
     while not answer["finished"]:
         assert not answer["problem"] and not answer["error"], answer
         assert answer["step"] < most, "training never stopped by itself"
-        answer = json.loads(steps_json(STEPS_PER_CALL, 60_000, False))
+        answer = json.loads(training.steps_json(STEPS_PER_CALL, 60_000, False))
     return answer["finished"], answer["step"], answer["accuracy"]
 
 
@@ -202,10 +218,10 @@ def test_training_stops_by_itself_once_the_loss_stops_falling_and_goes_on_when_a
     and the loss has stopped falling; asked to go on, it trains two windows more at least before
     it can say so again. A small network, a short decay, short windows: the same rule, faster."""
     quick = {"hidden": [4], "decay_steps": 20, "window": 10}
-    start_json("{}", json.dumps(quick))
-    why, at, _ = run_until_finished()
+    training = start("{}", json.dumps(quick))
+    why, at, _ = run_until_finished(training)
     assert why == "converged" and 20 <= at < Config().step_limit
-    again, later, _ = run_until_finished(go_on=True)
+    again, later, _ = run_until_finished(training, go_on=True)
     assert again == "converged" and later >= at + 2 * 10
 
 
@@ -230,9 +246,9 @@ def test_converged_means_the_last_windows_mean_fell_by_less_than_one_percent(
 
 
 def test_training_stops_by_itself_at_its_step_limit_and_goes_on_for_as_many(design):
-    start_json("{}", json.dumps({"step_limit": 30, "decay_steps": 1000}))
-    assert run_until_finished()[:2] == ("limit", 30)
-    assert run_until_finished(go_on=True)[:2] == ("limit", 60)
+    training = start("{}", json.dumps({"step_limit": 30, "decay_steps": 1000}))
+    assert run_until_finished(training)[:2] == ("limit", 30)
+    assert run_until_finished(training, go_on=True)[:2] == ("limit", 60)
 
 
 # ---- the lessons compute what the widget computes ----

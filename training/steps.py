@@ -1,5 +1,6 @@
 """The step loop both trainers' workers share (training/worker.py, microgpt/worker.py): a few
-steps of a session in one call, so that the page can show them, pause and stop between calls.
+steps of a session in one call, so that the page can show them, pause and stop between calls;
+and what their `start` gives the runner to hold (`Started`).
 
 A session has `count` (the steps taken), `step()` (one step; its loss), `healthy()` (whether
 every parameter and gradient is still a finite number) and `stalled()` (whether the last
@@ -9,7 +10,19 @@ step's backward pass reached no parameter at all).
 from dataclasses import dataclass, field
 from time import perf_counter
 
+from runner.errors import Slots
 from runner.numbers import finite
+
+
+@dataclass(frozen=True)
+class Started:
+    """A session as the runner holds it (widget/src/worker/main.js): the answer to starting it
+    (`started_json`), the session (None when the learner's code did not compile) and the slots
+    of its class's code. Each worker's kind adds the calls it answers."""
+
+    started_json: str
+    session: object = None
+    slots: Slots | None = None
 
 
 @dataclass

@@ -19,6 +19,8 @@ const started = performance.now();
 // a judge packs its warm memory once left alone this much longer: on a first visit the runner
 // may still be starting, and packing beside it made the first verdict ~70 ms later
 const PACK_AFTER_MS = 1000;
+// "Check my whole engine" sessions a judge keeps at once: a page runs one, one left behind is dropped
+const MOST_SESSIONS = 4;
 // the page names a worker for its role, and says whether it hands over the compiled
 // WebAssembly (python/python-worker.js): known at once, before its first message can arrive
 const role = self.name.startsWith("python-judge-") ? "judge" : "runner";
@@ -49,85 +51,108 @@ connected.then(async (request) => {
 if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
 function serveJudge({ run: judge, pyodide }) {
-  on("judge", ({ id, exercise, bodies, told, observation }) => {
-    try {
-      const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
-      send({ type: "judged", id, result });
-    } catch (error) {
-      send({ type: "judged", id, result: null, message: `${error?.message || error}` });
-    }
-  });
-  // "Check my whole engine" (grader/fuzz_page.py): the judge draws, judges and shrinks
-  const fuzz = () => pyodide.pyimport("grader.fuzz_page");
-  const answer = (id, call) => {
-    let text;
-    try {
-      text = call();
-    } catch (error) {
-      text = JSON.stringify({ failed: `${error?.message || error}` }); // not an answer it gives
-    }
-    send({ type: "fuzzed", id, answer: text });
-  };
-  on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
-    answer(id, () =>
-      fuzz().begin_json(session, design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? [])),
+  on("judge", ({ id, exercise, bodies, told, observation }) =>
+    reply(
+      () => {
+        const result = judge(exercise, JSON.stringify(bodies), observation, JSON.stringify(told ?? []));
+        return { type: "judged", id, result };
+      },
+      (message) => ({ type: "judged", id, result: null, message }),
     ),
   );
-  on("fuzz-next", ({ id, session, ran, stopped }) => answer(id, () => fuzz().next_json(session, ran, stopped)));
-  on("fuzz-end", ({ session }) => fuzz().end(session));
+  // "Check my whole engine" (grader/fuzz_page.py): the judge draws, judges and shrinks. It holds
+  // each session's search (a PyProxy) by the page's session number, until it is done or ended.
+  let fuzzPage = null;
+  const fuzz = () => (fuzzPage ??= pyodide.pyimport("grader.fuzz_page"));
+  const searches = new Map();
+  const forget = (session) => {
+    searches.get(session)?.destroy();
+    searches.delete(session);
+  };
+  const answered = (session, search, answer) => {
+    if (search.done) forget(session);
+    return answer;
+  };
+  const fuzzed = (id, call) =>
+    reply(
+      () => ({ type: "fuzzed", id, answer: call() }),
+      (message) => ({ type: "fuzzed", id, answer: JSON.stringify({ failed: message }) }), // not an answer it gives
+    );
+  on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
+    fuzzed(id, () => {
+      forget(session);
+      const search = fuzz().begin(design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? []));
+      searches.set(session, search);
+      while (searches.size > MOST_SESSIONS) forget(searches.keys().next().value);
+      return answered(session, search, search.first_json);
+    }),
+  );
+  on("fuzz-next", ({ id, session, ran, stopped }) =>
+    fuzzed(id, () => {
+      const search = searches.get(session);
+      return search ? answered(session, search, search.next_json(ran, stopped)) : JSON.stringify({ done: null });
+    }),
+  );
+  on("fuzz-end", ({ session }) => forget(session));
 }
 
 function serveRunner(python, interrupt) {
   if (interrupt) python.pyodide.setInterruptBuffer(new Uint8Array(interrupt));
-  const run = ({ exercise, bodies }) => {
-    // learner code runs from here on: this worker answers once, then the page ends it
-    try {
-      send({ type: "observed", observation: python.run(exercise, JSON.stringify(bodies)) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  };
-  on("run", run);
+  const pyimport = (name) => python.pyodide.pyimport(name);
+  // learner code runs from here on: this worker answers once, then the page ends it
+  on("run", ({ exercise, bodies }) =>
+    reply(() => ({ type: "observed", observation: python.run(exercise, JSON.stringify(bodies)) }), crashed),
+  );
   // the nudge tool (runner/nudge.py): measures, then this runner is ended like a run's
-  on("nudge", ({ exercise, bodies, values, h }) => {
-    try {
-      const nudge = python.pyodide.pyimport("runner.nudge").nudge_json;
-      send({ type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  });
+  on("nudge", ({ exercise, bodies, values, h }) =>
+    reply(() => {
+      const nudge = pyimport("runner.nudge").nudge_json;
+      return { type: "nudged", answer: nudge(exercise, JSON.stringify(bodies), JSON.stringify(values), h) };
+    }, crashed),
+  );
   // "Check my whole engine" (runner/fuzz.py): this runner keeps the session until the page ends it
-  on("fuzz", ({ design, bodies, ask }) => {
-    try {
-      const run = python.pyodide.pyimport("runner.fuzz").ask_json;
-      send({ type: "fuzz-ran", answer: run(design, JSON.stringify(bodies), ask) });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
-  });
-  // a training session (training/worker.py): this runner keeps it until the page ends it
-  const training = () => python.pyodide.pyimport("training.worker");
-  const answer = (call) => {
-    try {
-      send({ type: "trained", answer: call() });
-    } catch (error) {
-      send({ type: "crashed", message: `${error?.message || error}` });
-    }
+  on("fuzz", ({ design, bodies, ask }) =>
+    reply(() => {
+      const run = pyimport("runner.fuzz").ask_json;
+      return { type: "fuzz-ran", answer: run(design, JSON.stringify(bodies), ask) };
+    }, crashed),
+  );
+  // a training session (training/worker.py) or a microgpt one (microgpt/worker.py, on the names
+  // the page fetched): this runner holds the one it started (a PyProxy) until the page ends it
+  let training = null;
+  const started = (made) => {
+    training?.destroy();
+    training = made;
+    return made.started_json;
   };
+  const trained = (call) => reply(() => ({ type: "trained", answer: call() }), crashed);
   on("train-start", ({ bodies, config }) =>
-    answer(() => training().start_json(JSON.stringify(bodies), JSON.stringify(config))),
+    trained(() => started(pyimport("training.worker").start(JSON.stringify(bodies), JSON.stringify(config)))),
   );
   on("train-steps", ({ count, budget, boundary, goOn }) =>
-    answer(() => training().steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
+    trained(() => training.steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
   );
-  // or a microgpt session (microgpt/worker.py), on the names the page fetched
-  const gpt = () => python.pyodide.pyimport("microgpt.worker");
   on("gpt-start", ({ bodies, config, names }) =>
-    answer(() => gpt().start_json(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+    trained(() =>
+      started(pyimport("microgpt.worker").start(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+    ),
   );
-  on("gpt-steps", ({ count, budget }) => answer(() => gpt().steps_json(count, budget)));
-  on("gpt-sample", ({ count, temperature }) => answer(() => gpt().sample_json(count, temperature)));
+  on("gpt-steps", ({ count, budget }) => trained(() => training.steps_json(count, budget)));
+  on("gpt-sample", ({ count, temperature }) => trained(() => training.sample_json(count, temperature)));
+}
+
+/** Sends the message `make()` makes or, if it throws, the one `failed` makes of what it threw. */
+function reply(make, failed) {
+  try {
+    send(make());
+  } catch (error) {
+    send(failed(`${error?.message || error}`));
+  }
+}
+
+/** A runner's answer when what it was asked to do threw. */
+function crashed(message) {
+  return { type: "crashed", message };
 }
 
 /** A judge's memory once warm, for later visits' judges: never once it has judged anything.
