@@ -105,6 +105,11 @@ def test_stop_ends_the_check_at_once_and_its_runner_with_it(learner):
     expect(section.get_by_role("button", name="Check my whole engine")).to_be_focused()
     now = learner.page.evaluate("document.documentElement.dataset.pythonWorkers").split()
     assert len(set(workers) - set(now)) == 1, (workers, now)  # the session's runner is gone
+    # the judge forgot the stopped session (widget/src/worker/main.js): a new one starts afresh
+    section.get_by_role("button", name="Check my whole engine").click()
+    expect(section.locator("[data-engine-progress]")).to_contain_text("Graph ", timeout=CHECK_MS)
+    section.get_by_role("button", name="Stop").click()
+    expect(section).to_have_attribute("data-engine-check", "stopped")
 
 
 @pytest.fixture(scope="module")
