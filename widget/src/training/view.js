@@ -8,6 +8,7 @@ import { h, uid } from "../page/dom.js";
 import { python } from "../python/python.js";
 import { statusLine } from "../exercise/status.js";
 import { said, sourcePart } from "./source.js";
+import { followScheme } from "./plots.js";
 import { bugTabLink } from "./where.js";
 import { Trainer } from "./trainer.js";
 
@@ -41,8 +42,7 @@ export function mountTrainer(root, { name, prefix, classes = [] }, build) {
   step.addEventListener("click", () => trainer.stepOnce());
   reset.addEventListener("click", () => trainer.restart());
   for (const control of settings.controls) control.addEventListener("change", () => trainer.restart());
-  // mkdocs-material switches schemes on the body: the plots take the new colours
-  new MutationObserver(restyle).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+  followScheme(restyle);
   trainer.restart();
 }
 
