@@ -73,7 +73,7 @@ dev: $(VENV)/.installed node_modules/.installed
 
 test: setup lint
 	node --test tests/widget/
-	$(BIN)/pytest tests/
+	$(BIN)/pytest tests/ --numprocesses auto  # pytest-xdist: one process per core
 	$(MAKE) --no-print-directory build
 	$(BIN)/pytest site_tests/
 
