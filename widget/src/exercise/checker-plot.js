@@ -85,7 +85,7 @@ export function checkerPlot({ exercise, timeLimit }) {
 function curvePlot(figure) {
   let shown = null; // the curves drawn, the options read them
   const chart = fittedPlot(figure, 260, (el) => options(el, shown));
-  followScheme(() => chart.drawn() && chart.draw(data(shown)));
+  followScheme(figure, () => chart.drawn() && chart.draw(data(shown)));
   return {
     show(found) {
       const curves = found.curves.filter((curve) => !curve.error);

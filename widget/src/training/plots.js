@@ -21,9 +21,11 @@ export const axisColours = (el) => ({
 });
 
 /** Calls `restyle()` each time the reader switches the colour scheme (mkdocs-material's
- * `data-md-color-scheme` on the body), so that a plot takes the new scheme's colours. */
-export function followScheme(restyle) {
-  new MutationObserver(restyle).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+ * `data-md-color-scheme` on the body), so that a plot takes the new scheme's colours; once
+ * `el` has left the page (instant navigation), it stops watching. */
+export function followScheme(el, restyle) {
+  const observer = new MutationObserver(() => (el.isConnected ? restyle() : observer.disconnect()));
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
 }
 
 /** `[r, g, b]` of any CSS colour, as the browser parses it. */

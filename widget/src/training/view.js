@@ -42,7 +42,7 @@ export function mountTrainer(root, { name, prefix, classes = [] }, build) {
   step.addEventListener("click", () => trainer.stepOnce());
   reset.addEventListener("click", () => trainer.restart());
   for (const control of settings.controls) control.addEventListener("change", () => trainer.restart());
-  followScheme(restyle);
+  followScheme(root, restyle);
   trainer.restart();
 }
 
