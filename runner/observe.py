@@ -111,23 +111,22 @@ def observe_checks(exercise, design, bodies):
 
 def _run_checks(exercise, design, value_class, output, slots, observation):
     local_grads = design["children"] == "_children"  # microgpt's design: tuples, not closures
-    trace = None
+    traces = []  # one per check reached: the last one's may be cut short
     with guarded(output):
         try:
             for check in exercise["checks"]:
                 trace = Trace()
+                traces.append(trace)
                 make = value_maker(design, value_class)
                 output_node, _ = build_graph(check["build"], check["leaves"], check["output"], make)
                 trace.start(topological(output_node, design["children"]))
                 watch_grads(value_class, trace)
                 _backward(trace, output_node, check["grad"], local_grads)
-                observation["checks"].append(trace.record(complete=True))
-                trace = None
+                trace.complete = True
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
-            if trace is not None:  # the check under way, as far as it went
-                observation["checks"].append(trace.record(complete=False))
-            index = len(observation["checks"]) - 1
-            observation["error"] = describe_exception(error, slots) | {"check": max(index, 0)}
+            index = max(len(traces) - 1, 0)
+            observation["error"] = describe_exception(error, slots) | {"check": index}
+        observation["checks"] = [trace.record() for trace in traces]
 
 
 def value_maker(design, value_class):

@@ -51,6 +51,7 @@ class Trace:
         self.steps = []
         self.open = []  # the steps under way, innermost last (None: one past MAX_STEPS)
         self.dropped = False
+        self.complete = False  # the backward pass ran to its end
         self.data = []  # each node's data as the backward pass starts
 
     def start(self, nodes):
@@ -118,14 +119,14 @@ class Trace:
         if self.open and self.open[-1] is not None:
             self.open[-1].mark = now  # the outer call's own changes resume from here
 
-    def record(self, complete):
+    def record(self):
         """The check's record, as plain data: each node's data at the start and grad now."""
         nodes = [
             {"data": data, "grad": _read(node, "grad")}
             for data, node in zip(self.data, self.nodes, strict=True)
         ]
         steps = [step.record() for step in self.steps]
-        return {"nodes": nodes, "steps": steps, "complete": complete, "dropped": self.dropped}
+        return {"nodes": nodes, "steps": steps, "complete": self.complete, "dropped": self.dropped}
 
 
 def watch_grads(value_class, trace):

@@ -4,7 +4,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  mayOfferWarm,
   memoriesToTry,
   memoryToHand,
   memoryToMake,
@@ -46,13 +45,6 @@ test("a judge without a memory of its own makes one once warm", () => {
   assert.equal(memoryToMake("judge", null, ON), "when-warm");
   assert.equal(memoryToMake("judge", "runner", ON), "when-warm");
   assert.equal(memoryToMake("judge", "judge", ON), null);
-});
-
-test("a warm judge's memory is offered only if nothing was asked before or while it was packed", () => {
-  assert.equal(mayOfferWarm(false), true);
-  assert.equal(mayOfferWarm(false, false), true);
-  assert.equal(mayOfferWarm(true), false);
-  assert.equal(mayOfferWarm(false, true), false);
 });
 
 test("the page saves a runner's memory only from the spare before it is ready", () => {

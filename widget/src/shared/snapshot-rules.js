@@ -41,12 +41,6 @@ export function memoryToMake(role, restored, { snapshots }) {
   return restored === "judge" ? null : "when-warm";
 }
 
-/** Whether a warm judge's memory may be offered: nothing was asked of it before it was packed
- * nor while it was (`asked` is each time it looked). */
-export function mayOfferWarm(...asked) {
-  return asked.every((was) => !was);
-}
-
 /**
  * The role whose saved memory a worker's snapshot message becomes, or null: `from` is the
  * worker ("spare", "judge" or anything else), `ready` and `asked` what the page knows of it,

@@ -13,7 +13,6 @@ import { connected, lastRequest, on, send } from "./channel.js";
 import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
 import { warmWhileIdle } from "./warm-up.js";
-import { mayOfferWarm } from "../shared/snapshot-rules.js";
 
 const started = performance.now();
 // a judge packs its warm memory once left alone this much longer: on a first visit the runner
@@ -120,21 +119,21 @@ function serveRunner(python, interrupt) {
   // a training session (training/worker.py) or a microgpt one (microgpt/worker.py, on the names
   // the page fetched): this runner holds the one it started (a PyProxy) until the page ends it
   let training = null;
-  const started = (made) => {
+  const hold = (made) => {
     training?.destroy();
     training = made;
     return made.started_json;
   };
   const trained = (call) => reply(() => ({ type: "trained", answer: call() }), crashed);
   on("train-start", ({ bodies, config }) =>
-    trained(() => started(pyimport("training.worker").start(JSON.stringify(bodies), JSON.stringify(config)))),
+    trained(() => hold(pyimport("training.worker").start(JSON.stringify(bodies), JSON.stringify(config)))),
   );
   on("train-steps", ({ count, budget, boundary, goOn }) =>
     trained(() => training.steps_json(count, budget, Boolean(boundary), Boolean(goOn))),
   );
   on("gpt-start", ({ bodies, config, names }) =>
     trained(() =>
-      started(pyimport("microgpt.worker").start(JSON.stringify(bodies), JSON.stringify(config), String(names))),
+      hold(pyimport("microgpt.worker").start(JSON.stringify(bodies), JSON.stringify(config), String(names))),
     ),
   );
   on("gpt-steps", ({ count, budget }) => trained(() => training.steps_json(count, budget)));
@@ -158,9 +157,9 @@ function crashed(message) {
 /** A judge's memory once warm, for later visits' judges: never once it has judged anything.
  * Either way it says so once: a snapshot with no memory is one it did not make. */
 async function offerWarm(packWarm) {
-  const asked = () => lastRequest() !== null;
-  const packed = mayOfferWarm(asked()) ? await packWarm() : null;
-  send({ type: "snapshot", ...(packed && mayOfferWarm(asked()) ? packed : {}) });
+  const untouched = () => lastRequest() === null; // before packing, and still after
+  const packed = untouched() ? await packWarm() : null;
+  send({ type: "snapshot", ...(packed && untouched() ? packed : {}) });
 }
 
 /** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */
