@@ -21,10 +21,20 @@ def executable():
 
 
 def emulate_network(page, mbit_per_s, latency_ms):
-    """DevTools' network throttling for `page` (a Playwright page), which covers its workers too."""
+    """DevTools' network throttling for `page` (a Playwright page), which covers its workers too;
+    returns the DevTools session, for `full_speed`."""
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
-    bytes_per_s = mbit_per_s * 1e6 / 8
+    throttle(session, mbit_per_s * 1e6 / 8, latency_ms)
+    return session
+
+
+def full_speed(session):
+    """Lifts the throttling that `emulate_network` set on `session`."""
+    throttle(session, -1, 0)
+
+
+def throttle(session, bytes_per_s, latency_ms):
     session.send(
         "Network.emulateNetworkConditions",
         {

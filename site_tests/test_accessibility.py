@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import SITE
 from learner import Learner
+from playwright.sync_api import expect
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = sorted(
@@ -70,8 +71,24 @@ def in_scheme(page, url, scheme):
     page.emulate_media(color_scheme=scheme)
     page.goto(url)
     page.wait_for_load_state("load")
-    assert page.evaluate("document.body.dataset.mdColorScheme") == (
-        "slate" if scheme == "dark" else "default"
+    return expect_scheme(page, scheme)
+
+
+def toggle_scheme(page):
+    """The reader switches the palette with the header's toggle, on the page as it is: to the
+    scheme it was not in, which is returned."""
+    to = "light" if scheme_of(page) == "dark" else "dark"
+    page.locator("form[data-md-component=palette] label:visible").first.click()
+    return expect_scheme(page, to) and to
+
+
+def scheme_of(page):
+    return "dark" if page.evaluate("document.body.dataset.mdColorScheme") == "slate" else "light"
+
+
+def expect_scheme(page, scheme):
+    expect(page.locator("body")).to_have_attribute(
+        "data-md-color-scheme", "slate" if scheme == "dark" else "default"
     )
     return page
 
@@ -82,38 +99,44 @@ def test_every_page_is_audited():
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_serious_violation_on_any_page(open_page, path):
-    """Each screen in a context of its own (a phone is touched), both schemes in it: the second
-    visit restores the first one's Python, as a reader's would."""
+    """Each screen in a context of its own (a phone is touched), both schemes in it: the page
+    loads in one (light on the desktop, dark on the phone) and the reader's toggle switches it
+    to the other, so both ways of coming to a scheme are audited."""
     found = {}
-    for screen in SCREENS:
-        page = open_page(path, "light", screen)
-        found[f"light, {screen}"] = violations(page)
-        in_scheme(page, page.url, "dark")
-        found[f"dark, {screen}"] = violations(page)
+    for screen, first in (("desktop", "light"), ("phone", "dark")):
+        page = open_page(path, first, screen)
+        found[f"{first}, {screen}"] = violations(page)
+        found[f"{toggle_scheme(page)}, {screen}"] = violations(page)
     assert {where: seen for where, seen in found.items() if seen} == {}
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_violation_in_any_state_of_the_exercise(
-    open_page, widget_page, exercises, scheme
-):
-    page = open_page(widget_page, scheme, "desktop")
+def test_no_serious_violation_in_any_state_of_the_exercise(open_page, widget_page, exercises):
+    """Each state a learner brings the widget to, audited in both schemes (the toggle switches
+    the palette on the page as it is, and back)."""
+    page = open_page(widget_page, "light", "desktop")
     learner = Learner(page, page.url).ready()
     widget = "[data-exercise-widget]"
     states = {}
+
+    def audit(state):
+        for _ in range(2):
+            states[f"{state}, {scheme_of(page)}"] = violations(page, widget)
+            toggle_scheme(page)
+
     learner.solve("__mul__", exercises["mul"].solutions["mul"])
-    states["passed"] = violations(page, widget)
+    audit("passed")
     wrong = next(a for a in exercises["mul"].known_wrong if a.diagnoses == ("assign",))
     learner.solve("__mul__", wrong.bodies["mul"])
     learner.panel.get_by_role("button", name="Show the graph").first.click()
-    states["failed, its graph shown"] = violations(page, widget)
+    audit("failed, its graph shown")
     learner.show_every_hint()
     learner.panel.get_by_role("button", name="Show solution").click()
-    states["solution shown"] = violations(page, widget)
+    audit("solution shown")
     learner.solve("__add__", "self.grad += (")
-    states["error"] = violations(page, widget)
+    audit("error")
     learner.panel.get_by_role("button", name="Show full Value class").click()
-    states["full class shown"] = violations(page, widget)
+    audit("full class shown")
+    assert len(states) == 10
     assert {state: found for state, found in states.items() if found} == {}
 
 

@@ -121,10 +121,10 @@ FORGE_SNAPSHOT = """async () => {
 
 
 def expect_the_right_verdicts(learner, exercises):
-    """The next runs on every tab get their right verdicts."""
+    """The next runs get their right verdicts: a wrong closure fails, and the diamond, which
+    runs every tab's code, passes once that closure is right again."""
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
-    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
-    assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
+    learner.write(exercises["mul"].solutions["mul"])
     learner.open_tab("diamond")
     assert learner.run() == grade("diamond", exercises["diamond"].solutions)["verdict"] == "pass"
 

@@ -1,8 +1,7 @@
-"""The three browser engines, each behind the same small interface, for the journey of
-test_browser_engines.py: `goto(url)`, `reload()`, `call(name, *args)` (awaits
+"""The browser engines other than Chromium, each behind the same small interface, for the
+journey of test_browser_engines.py: `goto(url)`, `reload()`, `call(name, *args)` (awaits
 `courseJourney[name](*args)` of engines/journey.js in the page) and `close()`.
 
-- Chromium: Debian's, through Playwright (as every other site test).
 - Firefox: Debian's Firefox ESR, through WebDriver BiDi (puppeteer-core, engines/bridge.mjs).
 - WebKit: Debian's WebKitGTK MiniBrowser, through its WebDriver (Selenium), on a virtual screen.
 
@@ -36,26 +35,6 @@ def missing(engine):
     }.get(engine, [])
     absent = [path for path in needs if not path or not Path(path).exists()]
     return ", ".join(str(path) for path in absent) or None
-
-
-class ChromiumDriver:
-    def __init__(self, browser):
-        self.context = browser.new_context(service_workers="block")
-        self.page = self.context.new_page()
-
-    def goto(self, url):
-        self.page.goto(url)
-        self.page.evaluate(JOURNEY)
-
-    def reload(self):
-        self.page.reload()
-        self.page.evaluate(JOURNEY)
-
-    def call(self, name, *args):
-        return self.page.evaluate("([n, a]) => window.courseJourney[n](...a)", [name, list(args)])
-
-    def close(self):
-        self.context.close()
 
 
 class FirefoxDriver:
