@@ -34,13 +34,28 @@ def open_page(browser, site):
         assert_clean(watch)
 
 
+@pytest.fixture(scope="module")
+def reader(browser, site):
+    """One watched page that goes from lesson to lesson, as a reader does: `reader(path)`."""
+    context = browser.new_context()
+    watch, page = Watch(context), context.new_page()
+
+    def read(path):
+        page.goto(site.url + path.lstrip("/"))
+        return page
+
+    yield read
+    context.close()
+    assert_clean(watch)
+
+
 def test_the_course_has_lessons_with_graphs_and_formulas():
     assert len(LESSONS) >= 5, LESSONS
 
 
 @pytest.mark.parametrize("path", LESSONS)
-def test_formulas_use_katex_fonts_from_the_site(open_page, path):
-    page = open_page(path)
+def test_formulas_use_katex_fonts_from_the_site(reader, path):
+    page = reader(path)
     formulas = page.locator(".arithmatex .katex")
     if formulas.count() == 0:
         pytest.skip(f"{path} has no formula")
@@ -54,21 +69,21 @@ def test_formulas_use_katex_fonts_from_the_site(open_page, path):
     assert page.locator(".arithmatex:not(:has(.katex))").count() == 0  # none left as TeX
 
 
-@pytest.mark.parametrize("width, shown", [(1200, "wide"), (390, "narrow")])
-def test_graphs_show_the_drawing_that_fits_the_screen(open_page, site, width, shown):
-    hidden = {"wide": "narrow", "narrow": "wide"}[shown]
-    page = open_page(LESSONS[0], viewport={"width": width, "height": 800})
+def test_graphs_show_the_drawing_that_fits_the_screen(reader):
+    """Each page read on a wide screen, then on a narrow one (the window made narrower)."""
     for path in LESSONS:
-        page.goto(site.url + path)
-        for figure in page.locator("figure.mg-graph").all():
-            figure.scroll_into_view_if_needed()
-            image = figure.get_by_role("img")
-            expect(image).to_have_count(1)  # the other drawing is not displayed at all
-            expect(image).to_have_attribute("aria-label", re.compile("^Computation graph of "))
-            expect(figure.locator(f".mg-graph__canvas--{shown} svg")).to_be_visible()
-            expect(figure.locator(f".mg-graph__canvas--{hidden} svg")).to_be_hidden()
-            box = image.bounding_box()
-            assert box["width"] <= width, f"{path}: a graph is wider than the screen"
+        page = reader(path)
+        for width, shown, hidden in [(1200, "wide", "narrow"), (390, "narrow", "wide")]:
+            page.set_viewport_size({"width": width, "height": 800})
+            for figure in page.locator("figure.mg-graph").all():
+                figure.scroll_into_view_if_needed()
+                image = figure.get_by_role("img")
+                expect(image).to_have_count(1)  # the other drawing is not displayed at all
+                expect(image).to_have_attribute("aria-label", re.compile("^Computation graph of "))
+                expect(figure.locator(f".mg-graph__canvas--{shown} svg")).to_be_visible()
+                expect(figure.locator(f".mg-graph__canvas--{hidden} svg")).to_be_hidden()
+                box = image.bounding_box()
+                assert box["width"] <= width, f"{path}: a graph is wider than {width} px"
 
 
 def test_choice_quiz_by_keyboard_explains_each_answer_and_remembers(open_page):

@@ -89,13 +89,15 @@ def test_a_learning_rate_far_too_high_shows_on_the_plots(solved):
 
 @pytest.fixture
 def unsolved(browser, site, widget_page):
-    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page."""
+    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page
+    (one who wrote nothing opens it first)."""
     opened = []
 
     def open_with(bodies):
         learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
         opened.append((watch, close))
-        learner.open()
+        if bodies:
+            learner.open()
         for label, code in bodies.items():
             learner.open_tab(label)
             learner.write(code)
