@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from learner import Learner, Watch
+from playwright.sync_api import expect
 
 from devtools import chromium, serve
 from grader.exercises import load_catalog
@@ -19,6 +20,9 @@ from grader.exercises import load_catalog
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")
 SUB_PATH = "/course/"
+# `make test` runs two browsers at once on two cores: what the page does may take longer than
+# Playwright's 5 s default (a test that passes waits no longer for it)
+expect.set_options(timeout=20_000)
 
 
 @pytest.fixture(scope="session")

@@ -42,7 +42,9 @@ def zensical_build(project):
     return project / "site"
 
 
-@pytest.fixture(scope="module")
+# session-scoped: pytest runs the test that needs no browser apart from the browser's, and a
+# module fixture would be built again for the others
+@pytest.fixture(scope="session")
 def zensical_site(tmp_path_factory):
     site = zensical_build(tmp_path_factory.mktemp("zensical"))
     with serve.start(site) as running:
