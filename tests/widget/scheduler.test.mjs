@@ -502,6 +502,11 @@ test("a fuzz runner that crashes or sends too much: the session crashes, or the 
   other.send({ ...FUZZ, job: 8 });
   other.from(JUDGE, { type: "fuzzed", id: judgeAsks(other)[0].id, answer: "not json" });
   assert.deepEqual(other.did("settle")[0].outcome, { crashed: "the grader's answer was not one it gives" });
+  const raised = Page.ready();
+  raised.send({ ...FUZZ, job: 9 });
+  const failed = "Traceback (most recent call last):\n  File ...\nValueError: no graph\n";
+  raised.from(JUDGE, { type: "fuzzed", id: judgeAsks(raised)[0].id, answer: JSON.stringify({ failed }) });
+  assert.deepEqual(raised.did("settle")[0].outcome, { crashed: "ValueError: no graph" }, "the grader's own words");
 });
 
 test("a fuzz session's runner failing, a restart and a failed Python reject or crash it", () => {

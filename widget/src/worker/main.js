@@ -75,7 +75,7 @@ function serveJudge({ run: judge, pyodide }) {
   const fuzzed = (id, call) =>
     reply(
       () => ({ type: "fuzzed", id, answer: call() }),
-      (message) => ({ type: "fuzzed", id, answer: JSON.stringify({ failed: message }) }), // not an answer it gives
+      (message) => ({ type: "fuzzed", id, answer: JSON.stringify({ failed: message }) }), // the grader raised
     );
   on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
     fuzzed(id, () => {
