@@ -1,13 +1,14 @@
 """The core of a learner's journey in the browser engines other than Chromium: Firefox ESR and
 WebKitGTK (engines/drivers.py says how each is driven). Every step of it is a site test of its
-own in Chromium, so Chromium does not walk it again.
+own in Chromium, with isolation where it is walked with it here, so Chromium does not walk it.
 
 Without cross-origin isolation: each tab's reference passes, an `=` fails with its explanation,
 a syntax error reports the learner's own line, Stop ends an endless loop and the next run
 passes, a reload keeps the code and the ✓, the diamond passes, Check my whole engine finds a
 bug, both kinds of quiz take an answer, and microgpt trains. With it (Python loaded under
 COOP/COEP, Stop by an interrupt where the engine has SharedArrayBuffer), the steps isolation
-changes: the tabs pass, and Stop. The tests of a visit share one browser and run in
+changes: the tabs pass, Stop, and (in Firefox, whose runner then has an interrupt buffer;
+WebKitGTK has no SharedArrayBuffer) microgpt. The tests of a visit share one browser and run in
 order, as one visit would."""
 
 import math
@@ -40,7 +41,7 @@ def engine_ids(combinations):
 
 
 # what isolation changes nothing of (the grader's words, saved work, the diamond, the engine
-# check, quizzes, training) is walked once per engine, in the journey without it
+# check, quizzes) is walked once per engine, in the journey without it
 NOT_ISOLATED = [combination for combination in COMBINATIONS if not combination[1]]
 WITHOUT_ISOLATION = pytest.mark.parametrize(
     "visit", NOT_ISOLATED, indirect=True, ids=engine_ids(NOT_ISOLATED)
@@ -70,7 +71,11 @@ def visit(request, widget_page):
         yield opened
 
 
-@pytest.fixture(params=NOT_ISOLATED, ids=engine_ids(NOT_ISOLATED))
+# training under isolation where it changes the runner (an interrupt buffer): in Firefox
+TRAINED = [*NOT_ISOLATED, ("firefox", True)]
+
+
+@pytest.fixture(params=TRAINED, ids=engine_ids(TRAINED))
 def trainer(request):
     """A browser of its own at the microgpt page: in WebKitGTK, after the whole journey above,
     the microgpt page's Python sometimes stopped loading (nothing for 60 s)."""

@@ -2,8 +2,8 @@
 
 Every run has a fresh Python that is thrown away afterwards, and the verdict is decided by a
 judge that never runs learner code (ARCHITECTURE.md). So for every attack: the run does not
-pass, the next runs on every tab get their right verdicts, no request leaves the site (the
-workers take the page's CSP), and the next visit is unaffected.
+pass, the next runs get their right verdicts (the diamond's runs every tab's code), no request
+leaves the site (the workers take the page's CSP), and the next visit is unaffected.
 """
 
 import pytest
@@ -121,10 +121,10 @@ FORGE_SNAPSHOT = """async () => {
 
 
 def expect_the_right_verdicts(learner, exercises):
-    """The next runs get their right verdicts: a wrong closure fails, and the diamond, which
-    runs every tab's code, passes once that closure is right again."""
+    """The next runs get their right verdicts: on the attacked tab a wrong closure fails and the
+    right one passes, and the diamond, which runs every tab's code, passes."""
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
-    learner.write(exercises["mul"].solutions["mul"])
+    assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
     learner.open_tab("diamond")
     assert learner.run() == grade("diamond", exercises["diamond"].solutions)["verdict"] == "pass"
 

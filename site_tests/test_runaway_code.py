@@ -5,7 +5,8 @@ the learner is told why, and the next run works at once, on the spare Python loa
 Where the page is cross-origin isolated (served with COOP/COEP, or through the site's service
 worker), a stopped run is first interrupted, to say which line it was on; elsewhere, and when
 the interrupt goes unanswered (a loop inside C code), it is ended without that. How long it
-took until the next run could start is printed for each case (measured, not asserted).
+took until the next run could start is printed for each case (measured, not asserted; run this
+file alone to see it: pytest-xdist, which `make test` uses, does not pass it on).
 """
 
 import re
@@ -47,6 +48,13 @@ def say(capsys, text):
     """A measured figure, printed whether or not the test passes."""
     with capsys.disabled():
         print(f"\n    {text}", end="")
+
+
+def test_under_isolation_every_tab_passes_with_its_reference(isolated, exercises):
+    """(The journey the other engines walk under isolation, test_browser_engines.py.)"""
+    learner, _ = isolated
+    for op in ("add", "mul", "pow", "tanh", "exp", "relu"):
+        assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
 
 
 def solve_mul(learner, exercises):

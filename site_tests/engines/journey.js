@@ -1,6 +1,6 @@
 // What a learner does on the course's pages, as functions any browser engine can run: the
 // cross-engine tests (test_browser_engines.py) inject this file into the page and call
-// `courseJourney.<name>(...)` through Playwright, WebDriver BiDi or classic WebDriver alike.
+// `courseJourney.<name>(...)` through WebDriver BiDi (Firefox) or classic WebDriver (WebKit).
 // Everything goes through the widget's testing contract: tabs by their labels, the visible
 // panel, its editor, its "Run test" and "Stop" buttons, and `data-verdict` on its result.
 // Every function is async and returns plain JSON.

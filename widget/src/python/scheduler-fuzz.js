@@ -115,7 +115,8 @@ function judgeAnswered(m, answer) {
   const parsed = parseJson(answer);
   if (parsed?.done !== undefined) return endFuzz(m, { fuzzed: parsed.done }, { told: false });
   // the grader raised (worker/main.js): its exception, the last line of Python's traceback
-  if (typeof parsed?.failed === "string") return endFuzz(m, { crashed: lastLine(parsed.failed) });
+  if (typeof parsed?.failed === "string")
+    return endFuzz(m, { crashed: lastLine(parsed.failed) || "the grader raised an exception" });
   if (!parsed?.ask) return endFuzz(m, { crashed: "the grader's answer was not one it gives" });
   f.ask = JSON.stringify(parsed.ask);
   m.do("fuzz-progress", { job: f.job.id, progress: parsed.progress ?? {} });
