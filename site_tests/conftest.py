@@ -20,8 +20,8 @@ from grader.exercises import load_catalog
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")
 SUB_PATH = "/course/"
-# `make test` runs two browsers at once on two cores: what the page does may take longer than
-# Playwright's 5 s default (a test that passes waits no longer for it)
+# on a busy two-core machine what the page does may take longer than Playwright's 5 s default
+# (a test that passes waits no longer for it)
 expect.set_options(timeout=20_000)
 
 

@@ -5,8 +5,7 @@ the learner is told why, and the next run works at once, on the spare Python loa
 Where the page is cross-origin isolated (served with COOP/COEP, or through the site's service
 worker), a stopped run is first interrupted, to say which line it was on; elsewhere, and when
 the interrupt goes unanswered (a loop inside C code), it is ended without that. How long it
-took until the next run could start is printed for each case (measured, not asserted; run this
-file alone to see it: pytest-xdist, which `make test` uses, does not pass it on).
+took until the next run could start is printed for each case (measured, not asserted).
 """
 
 import re
