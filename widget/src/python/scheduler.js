@@ -44,8 +44,9 @@ import {
 } from "./scheduler-fuzz.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 
-// how long an interrupted run may take to say where it was before its runner is ended
-export const INTERRUPT_GRACE_MS = 1000;
+// how long an interrupted run may take to say where it was before its runner is ended: on a busy
+// two-core machine 1 s was sometimes too short, and the learner was not told the loop's line
+export const INTERRUPT_GRACE_MS = 2000;
 // a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
 export const SILENT_LOAD_MS = 60_000;
 // an observation larger than this did not come from the runner's own capped report
