@@ -2,8 +2,8 @@
 
 Every run has a fresh Python that is thrown away afterwards, and the verdict is decided by a
 judge that never runs learner code (ARCHITECTURE.md). So for every attack: the run does not
-pass, the next runs get their right verdicts (the diamond's runs every tab's code), no request
-leaves the site (the workers take the page's CSP), and the next visit is unaffected.
+pass, the next runs get their right verdicts (the diamond's run uses every tab's code), no
+request leaves the site (the workers take the page's CSP), and the next visit is unaffected.
 """
 
 import pytest

@@ -89,8 +89,8 @@ def test_a_learning_rate_far_too_high_shows_on_the_plots(solved):
 
 @pytest.fixture
 def unsolved(browser, site, widget_page):
-    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page
-    (one who wrote nothing opens it first)."""
+    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page;
+    one who wrote nothing opens the training page straight away."""
     opened = []
 
     def open_with(bodies):
