@@ -29,7 +29,7 @@ from runner.sandbox import OUTPUT_LIMIT
 from .exercises import ExerciseError, catalog, read_text
 from .figures import seven
 from .fuzz import judged, usable
-from .fuzz_words import outcome
+from .fuzz_words import engine_did
 from .observation import decode_error
 from .ops import CLOSURES
 from .precision import agrees
@@ -243,7 +243,7 @@ def judge_engine(exercise, observation, exercises=None):
     else:  # a random graph raised, or its report could not be read: said as the fuzzer says it
         number, failure = graph_failure
         graph = _spelt(failure.graph, labels, in_table=False)
-        diagnosis = f"On random graph {number}, {graph}: {outcome(failure)}"
+        diagnosis = f"On random graph {number}, {graph}: {engine_did(failure)}"
     return _result(exercise, Verdict.FAIL, summary, checks, diagnosis=diagnosis, **said)
 
 

@@ -40,7 +40,7 @@ class Failure:
 
 @dataclass(frozen=True)
 class Finding:
-    """The outcome of a search: `first` the failing graph as drawn and `number` its place
+    """What a search found: `first` the failing graph as drawn and `number` its place
     (1-based) among the graphs drawn, `smallest` what shrinking made of it; `broken` the
     error of a class that does not compile (then no graph ran); `stopped`, why a run of graphs
     gave no report; all empty when none failed."""
@@ -96,10 +96,10 @@ def judged(graph, report, labels):
     return None
 
 
-def first_failure(graphs, outcome, labels):
-    """`(index, Failure)` of the first graph that fails in `outcome` (what `run` gave for
-    `graphs`), else None; `outcome` is untrusted too."""
-    reports = outcome.get("reports") if isinstance(outcome, dict) else None
+def first_failure(graphs, ran, labels):
+    """`(index, Failure)` of the first graph that fails in `ran` (what `run` gave for
+    `graphs`, untrusted), else None."""
+    reports = ran.get("reports") if isinstance(ran, dict) else None
     if not isinstance(reports, list) or len(reports) != len(graphs):
         return 0, Failure(graphs[0], error="its report was unreadable")
     for index, (graph, report) in enumerate(zip(graphs, reports, strict=True)):
@@ -109,9 +109,9 @@ def first_failure(graphs, outcome, labels):
     return None
 
 
-def broken(outcome):
-    """The error of a class that does not compile, from `run`'s outcome, else ""."""
-    found = outcome.get("broken") if isinstance(outcome, dict) else None
+def broken(ran):
+    """The error of a class that does not compile, from what `run` gave (`ran`), else ""."""
+    found = ran.get("broken") if isinstance(ran, dict) else None
     if not found:
         return ""
     summary = found.get("summary") if isinstance(found, dict) else None
@@ -148,11 +148,11 @@ def drive(steps, run):
         asked = next(steps)
         while True:
             try:
-                outcome = run(asked.graphs)
+                ran = run(asked.graphs)
             except Unrunnable as error:
                 asked = steps.throw(error)
             else:
-                asked = steps.send(outcome)
+                asked = steps.send(ran)
     except StopIteration as done:
         return done.value
 
@@ -166,12 +166,12 @@ def searching(design, ops, count, seed, batch=BATCH):
     while done < count:
         graphs = list(islice(drawn, min(batch, count - done)))
         try:
-            outcome = yield Batch(graphs, done + 1, count)
+            ran = yield Batch(graphs, done + 1, count)
         except Unrunnable as error:
             return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
-        if broken(outcome):
-            return Finding(done, broken=broken(outcome))
-        found = first_failure(graphs, outcome, labels)
+        if broken(ran):
+            return Finding(done, broken=broken(ran))
+        found = first_failure(graphs, ran, labels)
         if found:
             index, failure = found
             smallest = yield from shrinking(failure, labels)
@@ -190,10 +190,10 @@ def shrinking(failure, labels):
         if not candidates:
             return failure
         try:
-            outcome = yield Batch(candidates)
+            ran = yield Batch(candidates)
         except Unrunnable:
             return failure  # a candidate ran too long: the graph as it is still fails
-        found = None if broken(outcome) else first_failure(candidates, outcome, labels)
+        found = None if broken(ran) else first_failure(candidates, ran, labels)
         if not found or found[1].error == "its report was unreadable":
             return failure
         failure = found[1]

@@ -16,7 +16,7 @@ from pathlib import Path
 from .exercises import load_catalog
 from .fuzz import Unrunnable, search
 from .fuzz_page import written as written_bodies
-from .fuzz_words import ops_count, outcome, program, quiet
+from .fuzz_words import engine_did, ops_count, program, quiet
 from .handin import HandInError, code_key, read_handin
 from .isolated import RunFailed, in_child
 from .runner_data import runner_data
@@ -129,6 +129,6 @@ def told(finding, whose, labels, args):
         "",
         *program(smallest.graph, labels),
         "",
-        outcome(smallest),
+        engine_did(smallest),
     ]
     return "\n".join(lines)

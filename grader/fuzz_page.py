@@ -7,9 +7,9 @@ check's result (grader/judge.py): the graph view and its step-through, on the le
 
 `begin` starts a session: a `Search`, which its caller (the judge worker,
 widget/src/worker/main.js) holds and hands what the runner sent back. A session's answer, as
-JSON: `{"ask": {...}, "progress": {...}}` (send `ask` to the runner), or `{"done": {...}}` (what
+JSON: `{"ask": {...}, "progress": {...}}` (send `ask` to the runner), or `{"found": {...}}` (what
 the search found: `verdict` "pass", "fail", "error" or "nothing", `summary`, and for a failing
-graph `program`, `outcome` and `result`, the judged check).
+graph `program`, `did` (what the engine did on it) and `result`, the judged check).
 """
 
 import json
@@ -21,7 +21,7 @@ from runner.fuzz import as_exercise
 
 from .exercises import Check, catalog
 from .fuzz import Batch, Unrunnable, searching
-from .fuzz_words import ops_count, outcome, program, quiet
+from .fuzz_words import engine_did, ops_count, program, quiet
 from .judge import judge
 from .runner_data import runner_data
 
@@ -52,7 +52,7 @@ def begin(design_name, bodies_json, count, seed, told_json="[]"):
 
 class Search:
     """A session as its caller holds it: the generator that searches (`_session`), a message
-    at a time; `done` once it has answered what it found (every later answer is `{"done":
+    at a time; `done` once it has answered what it found (every later answer is `{"found":
     null}`)."""
 
     def __init__(self, steps):
@@ -60,13 +60,13 @@ class Search:
         self.done = False
         self.first_json = self._answer(lambda: next(steps))
 
-    def next_json(self, ran_json, stopped=""):
-        """The next answer, given what the runner sent for the last (`ran_json`), or `stopped`,
+    def next_json(self, ran_json, unrunnable=""):
+        """The next answer, given what the runner sent for the last (`ran_json`), or `unrunnable`,
         why it sent nothing (its time limit passed)."""
         if self.done:
-            return json.dumps({"done": None})
-        if stopped:
-            return self._answer(lambda: self._steps.throw(Unrunnable(stopped)))
+            return json.dumps({"found": None})
+        if unrunnable:
+            return self._answer(lambda: self._steps.throw(Unrunnable(unrunnable)))
         try:
             ran = json.loads(ran_json)
         except (TypeError, ValueError, RecursionError):
@@ -77,9 +77,9 @@ class Search:
         """What `ask()` (the generator's next step) yields or returns, as the page's answer."""
         try:
             asked = ask()
-        except StopIteration as done:
+        except StopIteration as end:
             self.done = True
-            return json.dumps({"done": done.value}, allow_nan=False)
+            return json.dumps({"found": end.value}, allow_nan=False)
         if isinstance(asked, Batch):  # grader/fuzz.py's: graphs to run
             asked = _asking(asked)
         return json.dumps(asked, allow_nan=False)
@@ -111,19 +111,19 @@ def _session(design_name, bodies, count, seed, told):
         )
         return {"verdict": "error", "summary": summary}
     smallest = finding.smallest
-    done = {
+    found = {
         "verdict": "fail",
         "summary": FAILED.format(number=finding.number, count=count, ops=ops_count(smallest.graph)),
         "program": "\n".join(program(smallest.graph, labels, output=None)),
-        "outcome": outcome(smallest),
+        "did": engine_did(smallest),
         "result": None,
     }
     try:
         observation = yield {"ask": {"observe": smallest.graph}, "progress": {"shrunk": True}}
     except Unrunnable:
-        return done
-    done["result"] = judged(design_name, theirs, smallest.graph, observation, told)
-    return done
+        return found
+    found["result"] = judged(design_name, theirs, smallest.graph, observation, told)
+    return found
 
 
 NOTHING = "Nothing to check yet: every op still holds its starter code."

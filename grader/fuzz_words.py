@@ -41,7 +41,7 @@ def quiet(summary):
     return summary.partition(":")[0] if tells(summary) else summary
 
 
-def outcome(failure):
+def engine_did(failure):
     """What the learner's engine did on a failing graph: the leaf's two numbers, or its error."""
     if failure.error:
         return f"Your engine raised an error: {quiet(failure.error)}"

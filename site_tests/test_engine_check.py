@@ -62,7 +62,7 @@ def test_a_wrong_closure_seen_only_on_a_shared_node_is_found_shrunk_and_shown(le
     expect(section.locator(".mg-engine__summary")).to_contain_text(
         re.compile(r"Graph \d+ of 500 fails")
     )
-    expect(section.locator(".mg-engine__outcome")).to_contain_text(
+    expect(section.locator(".mg-engine__did")).to_contain_text(
         re.compile(r"\.grad: your engine gives")
     )
     judged = section.locator("[data-verdict]")

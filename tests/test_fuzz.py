@@ -122,8 +122,8 @@ def test_a_report_no_run_could_send_is_a_failure():
     design = KNOWN["designs"]["closures"]
     graphs = [next(random_graphs(design, ["add"], 0))]
     labels = design["labels"]
-    for outcome in (None, {"reports": []}, {"reports": [{"grads": {}}]}, {"reports": [7]}):
-        assert first_failure(graphs, outcome, labels)[1].error == "its report was unreadable"
+    for ran in (None, {"reports": []}, {"reports": [{"grads": {}}]}, {"reports": [7]}):
+        assert first_failure(graphs, ran, labels)[1].error == "its report was unreadable"
 
 
 def work_file(tmp_path, changed=None):
@@ -236,7 +236,7 @@ def page_session(design, bodies, count=500, told=()):
         ran = ask_json(design, bodies_json, json.dumps(answers[-1]["ask"]))
         answers.append(json.loads(search.next_json(ran)))
     assert search.done, "the search said what it found"
-    return answers, answers[-1]["done"]
+    return answers, answers[-1]["found"]
 
 
 def fuzz_words(done):
@@ -244,7 +244,7 @@ def fuzz_words(done):
     lines = [f"verdict: {done['verdict']}", f"summary: {done['summary']}"]
     if done["verdict"] == "fail":
         lines += [f"program: {line}" for line in done["program"].splitlines()]
-        lines.append(f"outcome: {done['outcome']}")
+        lines.append(f"did: {done['did']}")
         lines += ["judged, as any check:", *transcript(done["result"]).splitlines()]
     return "\n".join(lines)
 
@@ -267,7 +267,7 @@ def other_outcomes():
     broken = page_session("closures", {"mul": "self.grad += (other.data"}, 25)[1]
     yield "closures: a SyntaxError", fuzz_words(broken)
     search = fuzz_page.begin("closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
-    timed_out = json.loads(search.next_json(None, "still running after 5 s"))["done"]
+    timed_out = json.loads(search.next_json(None, "still running after 5 s"))["found"]
     yield "closures: past the time limit", fuzz_words(timed_out)
 
 
@@ -282,7 +282,7 @@ def test_the_page_s_session_finds_shrinks_and_judges_a_shared_node_s_equals():
     assert done["verdict"] == "fail" and done["result"]["verdict"] == "fail"
     ops = [line for line in done["program"].splitlines() if " = Value(" not in line][:-1]
     assert 1 <= len(ops) <= 3
-    assert done["outcome"].startswith(("a.grad: your engine gives", "b.grad", "c.grad"))
+    assert done["did"].startswith(("a.grad: your engine gives", "b.grad", "c.grad"))
     checked = [row["value"] for row in done["result"]["checks"][0]["rows"]]
     assert all(name.endswith(".grad") for name in checked)
     assert tells(fuzz_words(done)) == []
@@ -301,12 +301,12 @@ def test_the_page_s_session_after_a_time_out_a_forged_report_and_its_end():
 
     timed_out = fuzz_page.begin("closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
     forged = fuzz_page.begin("closures", json.dumps({"mul": "self.grad += 1"}), 50, 0)
-    done = json.loads(timed_out.next_json(None, "still running after 5 s"))["done"]
+    done = json.loads(timed_out.next_json(None, "still running after 5 s"))["found"]
     assert done["summary"] == "A run of graphs 1 to 25: still running after 5 s."
     assert timed_out.done and not forged.done, "each session is the caller's"
     # once done, a session answers that it has nothing more, whatever it is sent
-    assert json.loads(timed_out.next_json(None, "still running after 5 s")) == {"done": None}
-    assert json.loads(timed_out.next_json("{}")) == {"done": None}
+    assert json.loads(timed_out.next_json(None, "still running after 5 s")) == {"found": None}
+    assert json.loads(timed_out.next_json("{}")) == {"found": None}
     answer = json.loads(forged.next_json('{"reports": "all passed"}'))
     assert answer.get("progress") == {"shrinking": True}, "a report no run could send fails"
 

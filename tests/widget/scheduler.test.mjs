@@ -409,7 +409,7 @@ test("a fuzz session asks the judge first, then keeps the spare for every ask; a
   assert.equal(begin.type, "fuzz-begin");
   assert.deepEqual([begin.session, begin.design, begin.count, begin.seed], [7, "closures", 500, 0]);
   assert.equal(page.did("post", { worker: FIRST_RUNNER }).length, 0, "nothing runs before the judge asks");
-  page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([1]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: begin.id, answer: ASK([1]) });
   assert.deepEqual(page.did("fuzz-progress")[0], {
     do: "fuzz-progress",
     job: 7,
@@ -422,15 +422,15 @@ test("a fuzz session asks the judge first, then keeps the spare for every ask; a
   assert.ok(spare > FIRST_RUNNER, "a new spare starts for the page's runs");
   page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: '{"reports": []}' });
   const [next] = judgeAsks(page);
-  assert.deepEqual([next.type, next.session, next.ran, next.stopped], ["fuzz-next", 7, '{"reports": []}', ""]);
+  assert.deepEqual([next.type, next.session, next.ran, next.unrunnable], ["fuzz-next", 7, '{"reports": []}', ""]);
   assert.equal(page.did("clear-timer", { key: "fuzz" }).length, 1);
-  page.from(JUDGE, { type: "fuzzed", id: next.id, answer: ASK([2]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: next.id, answer: ASK([2]) });
   assert.equal(page.did("post", { worker: FIRST_RUNNER }).length, 1, "the same runner runs the next ask");
   assert.equal(describe(page.state).settled, false);
   page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" });
   const done = judgeAsks(page)[0];
-  page.from(JUDGE, { type: "fuzzed", id: done.id, answer: JSON.stringify({ done: { verdict: "pass" } }) });
-  assert.deepEqual(page.did("settle")[0], { do: "settle", job: 7, outcome: { fuzzed: { verdict: "pass" } } });
+  page.from(JUDGE, { type: "fuzz-judged", id: done.id, answer: JSON.stringify({ found: { verdict: "pass" } }) });
+  assert.deepEqual(page.did("settle")[0], { do: "settle", job: 7, outcome: { found: { verdict: "pass" } } });
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "the session's runner is ended");
   assert.equal(judgeAsks(page).length, 0, "the judge ended the session itself");
   assert.equal(page.state.fuzz, null);
@@ -440,13 +440,13 @@ test("Stop ends a fuzz session at once: its runner ended, the judge told, its la
   const page = Page.ready();
   page.send({ ...FUZZ, job: 7 });
   const begin = judgeAsks(page)[0];
-  page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([1]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: begin.id, answer: ASK([1]) });
   page.send({ type: "stop", job: 7, reason: "stop" });
   assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "stop", error: null } });
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
   assert.deepEqual(judgeAsks(page), [{ type: "fuzz-end", session: 7 }]);
   assert.deepEqual(page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" }), []);
-  assert.deepEqual(page.from(JUDGE, { type: "fuzzed", id: begin.id, answer: ASK([3]) }), []);
+  assert.deepEqual(page.from(JUDGE, { type: "fuzz-judged", id: begin.id, answer: ASK([3]) }), []);
   assert.equal(page.state.fuzz, null);
 });
 
@@ -469,14 +469,14 @@ test("a fuzz session waiting for the judge is dropped by Stop; one whose widget 
 test("a fuzz run past its limit ends that runner and tells the judge; the next ask takes a new spare", () => {
   const page = Page.ready();
   page.send({ ...FUZZ, job: 7 });
-  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(page)[0].id, answer: ASK([1]) });
   const spare = page.spawned;
   page.send({ type: "fuzz-time-up", job: 7 });
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
   const [told] = judgeAsks(page);
-  assert.deepEqual([told.type, told.ran, told.stopped], ["fuzz-next", null, "still running after 5 s"]);
+  assert.deepEqual([told.type, told.ran, told.unrunnable], ["fuzz-next", null, "still running after 5 s"]);
   page.from(JUDGE, {
-    type: "fuzzed",
+    type: "fuzz-judged",
     id: told.id,
     answer: JSON.stringify({ ask: { observe: {} }, progress: { shrunk: true } }),
   });
@@ -489,30 +489,30 @@ test("a fuzz run past its limit ends that runner and tells the judge; the next a
 test("a fuzz runner that crashes or sends too much: the session crashes, or the judge gets nothing", () => {
   const page = Page.ready();
   page.send({ ...FUZZ, job: 7 });
-  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(page)[0].id, answer: ASK([1]) });
   page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "x".repeat(MAX_OBSERVATION + 1) });
   const [next] = judgeAsks(page);
   assert.equal(next.ran, null);
   assert.deepEqual(page.from(FIRST_RUNNER, { type: "fuzz-ran", answer: "{}" }), [], "one answer per ask");
-  page.from(JUDGE, { type: "fuzzed", id: next.id, answer: ASK([2]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: next.id, answer: ASK([2]) });
   page.from(FIRST_RUNNER, { type: "crashed", message: "out of memory" });
   assert.deepEqual(page.did("settle")[0].outcome, { crashed: "out of memory" });
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
   const other = Page.ready();
   other.send({ ...FUZZ, job: 8 });
-  other.from(JUDGE, { type: "fuzzed", id: judgeAsks(other)[0].id, answer: "not json" });
+  other.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(other)[0].id, answer: "not json" });
   assert.deepEqual(other.did("settle")[0].outcome, { crashed: "the grader's answer was not one it gives" });
   const raised = Page.ready();
   raised.send({ ...FUZZ, job: 9 });
   const failed = "Traceback (most recent call last):\n  File ...\nValueError: no graph\n";
-  raised.from(JUDGE, { type: "fuzzed", id: judgeAsks(raised)[0].id, answer: JSON.stringify({ failed }) });
+  raised.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(raised)[0].id, answer: JSON.stringify({ failed }) });
   assert.deepEqual(raised.did("settle")[0].outcome, { crashed: "ValueError: no graph" }, "the grader's own words");
 });
 
 test("a fuzz session's runner failing, a restart and a failed Python reject or crash it", () => {
   const page = Page.ready();
   page.send({ ...FUZZ, job: 7 });
-  page.from(JUDGE, { type: "fuzzed", id: judgeAsks(page)[0].id, answer: ASK([1]) });
+  page.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(page)[0].id, answer: ASK([1]) });
   page.send({ type: "error", worker: FIRST_RUNNER, message: "boom" });
   assert.deepEqual(page.did("settle")[0].outcome, { crashed: "boom" });
   page.send({ ...FUZZ, job: 8 });

@@ -57,25 +57,25 @@ export function mountEngineCheck(root) {
  * null; `timeLimit` is each run's, in seconds.
  */
 export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }) {
-  const progress = h("p", { class: "mg-engine__progress", role: "status", "data-engine-progress": "" });
+  const progressLine = h("p", { class: "mg-engine__progress", role: "status", "data-engine-progress": "" });
   const meter = h("progress", { class: "mg-engine__meter", max: String(GRAPHS), value: "0", hidden: true });
   const { start, stop } = buttons(
     () => check(),
     () => current?.stop(),
   );
-  const found = h("div", { class: "mg-engine__found" });
+  const findings = h("div", { class: "mg-engine__found" });
   const result = judgedResult(goTo);
-  const el = checkSection({ start, stop, meter, progress, found, result });
+  const el = checkSection({ start, stop, meter, progressLine, findings, result });
   let current = null;
 
   const say = (state, text) => {
     el.dataset.engineCheck = state;
-    progress.textContent = text;
+    progressLine.textContent = text;
   };
 
   async function check() {
     current?.stop();
-    found.replaceChildren();
+    findings.replaceChildren();
     result.el.hidden = true;
     meter.hidden = false;
     meter.value = 0;
@@ -86,7 +86,7 @@ export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }
       told: told(),
       timeLimit,
       owner: el,
-      onProgress: (step) => current === handle && moved(step),
+      onProgress: (progress) => current === handle && moved(progress),
     });
     current = handle;
     start.disabled = true;
@@ -107,12 +107,12 @@ export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }
     show(outcome);
   }
 
-  function moved(step) {
-    if (step.graph) meter.value = step.last;
-    say("running", progressLine(step));
+  function moved(progress) {
+    if (progress.graph) meter.value = progress.last;
+    say("running", progressText(progress));
   }
 
-  const show = (outcome) => shown(outcome, { say, found, result });
+  const show = (outcome) => shown(outcome, { say, findings, result });
 
   return { el };
 }
@@ -126,7 +126,7 @@ function judgedResult(goTo) {
 }
 
 /** The check's section: what it does, its buttons, its progress and what it found. */
-function checkSection({ start, stop, meter, progress, found, result }) {
+function checkSection({ start, stop, meter, progressLine, findings, result }) {
   return h(
     "section",
     { class: "mg-engine", "aria-label": "Check my whole engine", "data-engine-check": "idle" },
@@ -138,40 +138,40 @@ function checkSection({ start, stop, meter, progress, found, result }) {
     ),
     h("div", { class: "mg-actions" }, start, stop),
     meter,
-    progress,
-    found,
+    progressLine,
+    findings,
     result.el,
   );
 }
 
-/** The progress line for a session's step: the graph it ran, or the shrinking and judging of a failing one. */
-function progressLine(step) {
-  if (step.graph) return `Graph ${step.last} of ${step.of}…`;
-  return step.shrunk ? "Judging the smallest failing graph…" : "A graph failed: shrinking it to a smallest one…";
+/** The progress line's words: the graph the session ran, or the shrinking and judging of a failing one. */
+function progressText(progress) {
+  if (progress.graph) return `Graph ${progress.last} of ${progress.of}…`;
+  return progress.shrunk ? "Judging the smallest failing graph…" : "A graph failed: shrinking it to a smallest one…";
 }
 
 /** What a session found, shown: a stop or a crash on the progress line, else the summary and,
  * for a failing graph, its Python, the leaf and both grads, and the judged check. */
-function shown(outcome, { say, found, result }) {
+function shown(outcome, { say, findings, result }) {
   if (outcome.stopped) return say("stopped", outcome.stopped.reason === "left" ? "" : "Stopped.");
   if (outcome.crashed !== undefined)
     return say("error", `The check could not finish: Python stopped (${outcome.crashed}).`);
-  const done = outcome.fuzzed;
-  if (!done) return say("error", "The check could not finish.");
-  say(done.verdict, "");
-  found.replaceChildren(h("p", { class: "mg-engine__summary" }, withCode(done.summary)));
-  if (done.verdict !== "fail") return;
-  found.append(
+  const { found } = outcome;
+  if (!found) return say("error", "The check could not finish.");
+  say(found.verdict, "");
+  findings.replaceChildren(h("p", { class: "mg-engine__summary" }, withCode(found.summary)));
+  if (found.verdict !== "fail") return;
+  findings.append(
     h(
       "pre",
       { class: "mg-engine__program", tabindex: "0", "aria-label": "The graph as Python" },
-      h("code", {}, done.program),
+      h("code", {}, found.program),
     ),
-    h("p", { class: "mg-engine__outcome" }, withCode(done.outcome)),
+    h("p", { class: "mg-engine__did" }, withCode(found.did)),
   );
-  if (!done.result) return;
+  if (!found.result) return;
   result.el.hidden = false;
-  result.show(done.result);
+  result.show(found.result);
 }
 
 function buttons(check, stopIt) {

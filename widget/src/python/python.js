@@ -97,7 +97,7 @@ class Python {
   /**
    * "Check my whole engine" (scheduler-fuzz.js): the learner's `bodies` of a `design` on `count`
    * random graphs, drawn from `seed`, on a runner of the session's own, the judge deciding.
-   * Returns `{done, stop()}`: `done` resolves with `{fuzzed}` (grader/fuzz_page.py's `done`),
+   * Returns `{done, stop()}`: `done` resolves with `{found}` (what grader/fuzz_page.py's search found),
    * `{stopped: {reason}}` or `{crashed: message}`; `onProgress(progress)` hears each step.
    */
   fuzz(design, bodies, { count, seed, told = [], timeLimit = DEFAULT_LIMIT_S, owner = null, onProgress }) {

@@ -10,9 +10,9 @@
  * left the page or a crash end the session and its runner at once.
  *
  * Events: `{type: "fuzz", job, design, bodies, count, seed, told, limitMs}`, `{type:
- * "fuzz-time-up", job}`; from workers, the judge's `{type: "fuzzed", id, answer}` and the
+ * "fuzz-time-up", job}`; from workers, the judge's `{type: "fuzz-judged", id, answer}` and the
  * runner's `{type: "fuzz-ran", answer}` (or "crashed"). Actions, beside scheduler.js's:
- * `fuzz-progress {job, progress}`; a session settles with `{fuzzed: done}`
+ * `fuzz-progress {job, progress}`; a session settles with `{found}`
  * (grader/fuzz_page.py's), `{stopped: {reason}}` or `{crashed: message}`.
  */
 // a cycle, but read only as a message arrives, once both modules have loaded
@@ -49,7 +49,7 @@ export function pumpFuzz(m) {
 export function receiveFuzz(m, known, data) {
   const s = m.state;
   const f = s.fuzz;
-  if (known === s.judge && data?.type === "fuzzed") {
+  if (known === s.judge && data?.type === "fuzz-judged") {
     if (f && data.id === f.request) judgeAnswered(m, data.answer);
     return true;
   }
@@ -58,7 +58,7 @@ export function receiveFuzz(m, known, data) {
     f.posted = false;
     m.do("clear-timer", { key: "fuzz" });
     const fair = typeof data.answer === "string" && data.answer.length <= MAX_OBSERVATION;
-    askJudge(m, { type: "fuzz-next", session: f.job.id, ran: fair ? data.answer : null, stopped: "" });
+    askJudge(m, { type: "fuzz-next", session: f.job.id, ran: fair ? data.answer : null, unrunnable: "" });
   } else if (data?.type === "crashed") {
     endFuzz(m, { crashed: String(data.message) });
   }
@@ -84,8 +84,8 @@ export function fuzzTimeUp(m, job) {
   const f = m.state.fuzz;
   if (f?.job.id !== job || !f.posted) return;
   endRunner(m);
-  const stopped = `still running after ${f.job.limitMs / 1000} s`;
-  askJudge(m, { type: "fuzz-next", session: job, ran: null, stopped });
+  const unrunnable = `still running after ${f.job.limitMs / 1000} s`;
+  askJudge(m, { type: "fuzz-next", session: job, ran: null, unrunnable });
   m.pump();
 }
 
@@ -113,7 +113,7 @@ export function fuzzBusy(state) {
 function judgeAnswered(m, answer) {
   const f = m.state.fuzz;
   const parsed = parseJson(answer);
-  if (parsed?.done !== undefined) return endFuzz(m, { fuzzed: parsed.done }, { told: false });
+  if (parsed?.found !== undefined) return endFuzz(m, { found: parsed.found }, { told: false });
   // the grader raised (worker/main.js): its exception, the last line of Python's traceback
   if (typeof parsed?.failed === "string")
     return endFuzz(m, { crashed: lastLine(parsed.failed) || "the grader raised an exception" });

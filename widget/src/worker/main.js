@@ -72,13 +72,13 @@ function serveJudge({ run: judge, pyodide }) {
     if (search.done) forget(session);
     return answer;
   };
-  const fuzzed = (id, call) =>
+  const answerFuzz = (id, call) =>
     reply(
-      () => ({ type: "fuzzed", id, answer: call() }),
-      (message) => ({ type: "fuzzed", id, answer: JSON.stringify({ failed: message }) }), // the grader raised
+      () => ({ type: "fuzz-judged", id, answer: call() }),
+      (message) => ({ type: "fuzz-judged", id, answer: JSON.stringify({ failed: message }) }), // the grader raised
     );
   on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
-    fuzzed(id, () => {
+    answerFuzz(id, () => {
       forget(session);
       const search = fuzz().begin(design, JSON.stringify(bodies), count, seed, JSON.stringify(told ?? []));
       searches.set(session, search);
@@ -86,10 +86,10 @@ function serveJudge({ run: judge, pyodide }) {
       return answered(session, search, search.first_json);
     }),
   );
-  on("fuzz-next", ({ id, session, ran, stopped }) =>
-    fuzzed(id, () => {
+  on("fuzz-next", ({ id, session, ran, unrunnable }) =>
+    answerFuzz(id, () => {
       const search = searches.get(session);
-      return search ? answered(session, search, search.next_json(ran, stopped)) : JSON.stringify({ done: null });
+      return search ? answered(session, search, search.next_json(ran, unrunnable)) : JSON.stringify({ found: null });
     }),
   );
   on("fuzz-end", ({ session }) => forget(session));
