@@ -50,10 +50,10 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
   async function run() {
     const text = code.take();
     progress.attempt();
-    const outcome = await runAndRecord({ [ENGINE]: text }, [], text);
-    if (!outcome) return;
-    whyPart.show(outcome.verdict === "pass");
-    code.markError(outcome.error, ENGINE);
+    const shown = await runAndRecord({ [ENGINE]: text }, [], text);
+    if (!shown) return;
+    whyPart.show(shown.verdict === "pass");
+    code.markError(shown.error, ENGINE);
   }
 
   return {

@@ -68,10 +68,10 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     note.hidden = true;
     const sent = theirs();
     progress.attempt();
-    const outcome = await runAndRecord(sent, told(exercise), JSON.stringify(sent));
-    if (!outcome) return;
+    const shown = await runAndRecord(sent, told(exercise), JSON.stringify(sent));
+    if (!shown) return;
     const allPassed = passedOps(design).filter((e) => exercise.ops.includes(e.ops[0]));
-    if (outcome.verdict === "fail" && allPassed.length === exercise.ops.length) {
+    if (shown.verdict === "fail" && allPassed.length === exercise.ops.length) {
       note.hidden = false;
       note.textContent = TOGETHER_ONLY;
     }

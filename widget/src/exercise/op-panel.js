@@ -136,10 +136,10 @@ async function runOp(tab) {
   if (!isStub(text, stub)) progress.attempt();
   showState(tab);
   offerHint(result.el, hintsPart, null);
-  const outcome = await tab.runAndRecord({ [op]: text }, tab.told(), text);
-  if (!outcome) return;
-  offerHint(result.el, hintsPart, outcome.verdict);
-  code.markError(outcome.error, op);
+  const shown = await tab.runAndRecord({ [op]: text }, tab.told(), text);
+  if (!shown) return;
+  offerHint(result.el, hintsPart, shown.verdict);
+  code.markError(shown.error, op);
 }
 
 /**

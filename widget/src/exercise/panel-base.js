@@ -16,18 +16,18 @@ import { createRunner } from "./run.js";
  * result links a culprit op to its tab through `goTo(op)` (null where there is none) and draws
  * `graphs`; the Run button calls `onRun()`. `runAndRecord` runs `bodies` and records the verdict
  * against `code` (what `progress.state` is asked of), then calls `onChange()`; it resolves with
- * the outcome, or null when there is none to record (run.js).
+ * the result shown (the grader's dict), or null when there is none to record (run.js).
  */
 export function tabRun({ exercise, model, goTo, graphs, onRun, onChange }) {
   const progress = tabProgress(exercise);
   const result = createResult({ goTo, graphs });
   const runner = createRunner({ exercise, result, timeLimit: model.timeLimit, onRun });
   async function runAndRecord(bodies, told, code) {
-    const outcome = await runner.run(bodies, told);
-    if (!outcome) return null;
-    progress.record(code, outcome.verdict);
+    const shown = await runner.run(bodies, told);
+    if (!shown) return null;
+    progress.record(code, shown.verdict);
     onChange();
-    return outcome;
+    return shown;
   }
   return { progress, result, runner, whyPart: why(exercise), runAndRecord };
 }
