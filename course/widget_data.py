@@ -19,8 +19,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
                    "exponent": null},     # a power's: its build says `x ** n` then
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
-         "plot": [...],                   # a checker tab only: its plot's ops (trained_ops)
-         "breaks": "",                    # an engine tab: the Break-it switch of its bug
+         "trained_ops": [...],            # a checker tab only: the op tabs its plot measures
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -116,7 +115,6 @@ def _exercise(exercise, to_html, graphs):
         "version": exercise.version,
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
-        "breaks": exercise.breaks,  # an engine tab: the training page's Break-it switch
     }
 
 
@@ -127,7 +125,7 @@ def _plot(exercise, catalog):
         return {}
     from runner.checker import PLOT_OPS
 
-    return {"plot": trained_ops(catalog, "closures", [*(op for op, _ in PLOT_OPS), "relu"])}
+    return {"trained_ops": trained_ops(catalog, "closures", [*(op for op, _ in PLOT_OPS), "relu"])}
 
 
 def _scope(exercise):
@@ -190,7 +188,7 @@ def training_data(catalog):
     from training.session import USES, Config, dataset
 
     ops = trained_ops(catalog, "closures", USES)
-    found = {"ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
+    found = {"trained_ops": ops, "config": asdict(Config()), "moons": dataset(Config())}
     return found | {"find_the_bug": find_the_bug(catalog)}
 
 
@@ -210,7 +208,7 @@ def microgpt_data(catalog):
     from microgpt.session import Config
 
     ops = trained_ops(catalog, "local_grads", OPS.values())
-    return {"ops": ops, "config": asdict(Config()), "vocab_size": VOCAB_SIZE}
+    return {"trained_ops": ops, "config": asdict(Config()), "vocab_size": VOCAB_SIZE}
 
 
 def trained_ops(catalog, design, uses):
@@ -274,7 +272,7 @@ def engine_check_data(design, catalog, to_html):
     exercises = [
         _exercise(tab, to_html, "") | hidden | {"hints": [""] * len(tab.hints)} for tab in tabs
     ]
-    return {"design": design, "exercises": exercises, "designs": {design: _design(design, catalog)}}
+    return {"exercises": exercises, "designs": {design: _design(design, catalog)}}
 
 
 def engine_check_html(data):

@@ -9,7 +9,6 @@ from runner.sandbox import CappedOutput, guarded
 from training.steps import Started, steps
 
 from .culprit import disagreements
-from .names import VOCAB_SIZE
 from .session import Config, Session
 
 STEPS_PER_CALL = 100  # a cap on one call; the page asks for a few at a time
@@ -24,8 +23,8 @@ def start(bodies_json, config_json, names_text):
     """Starts a session on the local-gradients Value class with the learner's `bodies` ({op:
     tuple}; the reference for any op not given), a break-it switch putting a wrong tuple in
     place, training on `names_text` (one name a line: the page fetches names.txt): a
-    `Training`, whose `started_json` holds the model's size, the uniform guess's loss and the
-    tuples a nudge disagrees with as JSON, or `{"error": ...}`."""
+    `Training`, whose `started_json` holds the tuples a nudge disagrees with as JSON, or
+    `{"error": ...}`."""
     from runner.observe import data, make_class
 
     design = data()["designs"]["local_grads"]
@@ -37,12 +36,7 @@ def start(bodies_json, config_json, names_text):
     except SyntaxError as error:
         return Training(json.dumps({"error": describe_syntax_error(error, error.slots)}))
     session = Session(value_class, Config.of(given), names_text.split())
-    started = {
-        "parameters": len(session.parameters),
-        "names": len(session.names),
-        "uniform": math.log(VOCAB_SIZE),
-        "disagree": _measured(session),
-    }
+    started = {"disagree": _measured(session)}
     return Training(json.dumps(started, allow_nan=False), session, slots)
 
 
@@ -72,11 +66,11 @@ class Training(Started):
     def steps_json(self, count, budget_ms):
         """Takes up to `count` steps, stopping early after `budget_ms`; returns their losses
         and the learning rate. A step that leaves a gradient, a weight or the loss not a finite
-        number, or whose arithmetic fails in the class's own code (log of 0), ends the call with
-        a problem naming the ops whose tuples disagree with a nudge (none: the training loop is
-        to blame), and so does a step whose backward pass reached no parameter (`stalled`: the
-        starter tuples); an exception in the learner's code ends it too, at the learner's
-        line."""
+        number, or whose arithmetic fails in the class's own code (log of 0: the problem's
+        `raised`), ends the call with a problem naming the ops whose tuples disagree with a
+        nudge (none: the training loop is to blame), and so does a step whose backward pass
+        reached no parameter (`stalled`: the starter tuples); an exception in the learner's code
+        ends it too, at the learner's line."""
         session = self.session
         smoothed = []
         ran = steps(
@@ -89,9 +83,9 @@ class Training(Started):
         )
         problem, error = ran.problem, ran.error
         if problem:
-            problem["error"] = None
+            problem["raised"] = None
         elif isinstance(ran.raised, (ArithmeticError, ValueError)) and error["slot"] is None:
-            problem, error = {"step": session.count + 1, "error": error["summary"]}, None
+            problem, error = {"step": session.count + 1, "raised": error["summary"]}, None
         if problem:
             problem["disagree"] = _measured(session)
         found = {

@@ -5,7 +5,7 @@ right answer. The observation, as JSON:
 
     {"checks": [{"got": n, "hs": [n]}],   # up to the check that raised; `hs`: the h of every
                                           # call of numerical_grad that the call made
-     "error": null or runner/errors.py's description plus "check",
+     "error": null or runner/errors.py's description,
      "stdout": "...", "stdout_truncated": bool}
 
 It also measures, for the page's plot, how far a central and a forward difference are from
@@ -51,20 +51,19 @@ def observe_checker(exercise, bodies):
     try:
         code = compile(body, FILENAME, "exec")
     except SyntaxError as error:
-        observation["error"] = describe_syntax_error(error, slots) | {"check": 0}
+        observation["error"] = describe_syntax_error(error, slots)
     else:
         with guarded(output):
             try:
                 namespace = {"__name__": "checker", "math": math}
                 exec(code, namespace)  # noqa: S102 - the learner's code, in a runner of its own
-                for index, check in enumerate(exercise["checks"]):
+                for check in exercise["checks"]:
                     if not callable(namespace.get(check["call"])):
-                        observation["error"] = _missing(check["call"], slots) | {"check": index}
+                        observation["error"] = _missing(check["call"], slots)
                         break
                     observation["checks"].append(_call(namespace, check))
             except BaseException as error:  # noqa: BLE001 - learner code may raise anything
-                found = describe_exception(error, slots)
-                observation["error"] = found | {"check": len(observation["checks"])}
+                observation["error"] = describe_exception(error, slots)
     observation["stdout"], observation["stdout_truncated"] = output.text(), output.truncated
     return observation
 
@@ -137,7 +136,7 @@ def _curve(value_class, op, x):
         central = [_relative((f(x + h) - f(x - h)) / (2 * h), grad) for h in PLOT_HS]
         forward = [_relative((f(x + h) - f(x)) / h, grad) for h in PLOT_HS]
     except Exception as error:  # noqa: BLE001 - the learner's closure may raise anything
-        return {"op": op, "x": x, "error": f"{type(error).__name__}: {error}"[:200]}
+        return {"op": op, "x": x, "raised": f"{type(error).__name__}: {error}"[:200]}
     return {"op": op, "x": x, "grad": encode(grad), "central": central, "forward": forward}
 
 
@@ -150,7 +149,7 @@ def _kink(value_class, h=1e-5):
         leaf.relu().backward()
         grad = encode(leaf.grad)
     except Exception as error:  # noqa: BLE001 - as in _curve
-        return {"error": f"{type(error).__name__}: {error}"[:200]}
+        return {"raised": f"{type(error).__name__}: {error}"[:200]}
     left, right = (f(0.0) - f(-h)) / h, (f(h) - f(0.0)) / h
     slope = (f(h) - f(-h)) / (2 * h)
     return {

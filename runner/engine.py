@@ -8,7 +8,7 @@ course's scaffold is around it, and its own `backward()` runs every graph. What 
      "graphs": [{"grads": {leaf: n}} or {"error": ...}],     # the seeded random graphs
      "smallest": {"graph": g, "report": r} or null,          # see `smallest`
      "train": [{"losses": [n]} or {"error": ...}],           # each training run, if the tab has
-     "error": null or runner/errors.py's description (+ "check" when a fixed check raised),
+     "error": null or runner/errors.py's description,
      "stdout": "...", "stdout_truncated": bool}
 
 Nothing here knows a right gradient but the design's reference class, which runner/fuzz.py
@@ -120,8 +120,7 @@ def _run_all(exercise, design, code, namespace, slots, seen):
             output.backward()
             seen["checks"][-1] = {"grads": {n: encode(space[n].grad) for n in check["names"]}}
     except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
-        index = max(len(seen["checks"]) - 1, 0)
-        seen["error"] = describe_exception(error, slots) | {"check": index}
+        seen["error"] = describe_exception(error, slots)
         return
     engine = WholeEngine(design, value_class, slots)
     graphs = engine_graphs(design, exercise["draws"])

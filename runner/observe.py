@@ -12,7 +12,7 @@ grader/runner_data.py; in the browser, `data.json` beside this file). The observ
                     "data": [[j, n, n]], "writes": [[j, n, n]],
                     "local_grads": [n] or {"type": t}}],
          "complete": bool, "dropped": bool}],
-     "error": null or runner/errors.py's description plus "check",
+     "error": null or runner/errors.py's description,
      "stdout": "...", "stdout_truncated": bool}
 
 Numbers `n` are encoded by runner/numbers.py. A step is one call of a node's `_backward`
@@ -124,8 +124,7 @@ def _run_checks(exercise, design, value_class, output, slots, observation):
                 _backward(trace, output_node, check["grad"], local_grads)
                 trace.complete = True
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
-            index = max(len(traces) - 1, 0)
-            observation["error"] = describe_exception(error, slots) | {"check": index}
+            observation["error"] = describe_exception(error, slots)
         observation["checks"] = [trace.record() for trace in traces]
 
 

@@ -124,6 +124,15 @@ def test_the_plot_measures_the_learner_s_own_closure(runner_zip_data):
     assert min(tanh["central"]) > 0.1  # no h makes a wrong closure agree
 
 
+def test_a_closure_that_raises_is_said_by_its_curve_and_the_others_are_drawn(runner_zip_data):
+    raising = {"tanh": "raise ValueError('nope')", "relu": "self.grad += 1 / 0"}
+    found = json.loads(nudge.nudge_json(EXERCISE.id, json.dumps(raising), "{}", 0))
+    curves = {c["op"]: c for c in found["curves"]}
+    assert curves["tanh"]["raised"] == "ValueError: nope" and "central" not in curves["tanh"]
+    assert "raised" not in curves["exp"] and len(curves["exp"]["central"]) == len(found["hs"])
+    assert found["kink"] == {"raised": "ZeroDivisionError: division by zero"}
+
+
 def test_a_check_that_returns_nothing_fails_and_says_so():
     body = SOLUTION.replace("1e-5), grad)", "1e-3), grad)")
     assert body != SOLUTION

@@ -278,6 +278,6 @@ def test_the_lessons_training_is_the_widgets_default():
 
 
 def test_a_config_is_clamped_points_first_then_the_batch_within_them():
-    config = Config.of({"points": 5000, "batch": 1000, "hidden": [0, 99, 8, 8], "unknown": 1})
-    assert (config.points, config.batch, config.hidden) == (400, 400, [1, 64, 8])
-    assert Config.of({"points": 3, "batch": 8}).batch == 8  # 3 points is raised to 10
+    config = Config.of({"point_count": 5000, "batch": 1000, "hidden": [0, 99, 8, 8], "unknown": 1})
+    assert (config.point_count, config.batch, config.hidden) == (400, 400, [1, 64, 8])
+    assert Config.of({"point_count": 3, "batch": 8}).batch == 8  # 3 points is raised to 10

@@ -26,7 +26,7 @@ class Config:
     learning_rate: float = 0.5  # at the first step; it decays linearly to a tenth of it
     decay_steps: int = 150  # the step at which it has decayed to a tenth
     batch: int = 16  # points per step (all of them when as many as the data)
-    points: int = 100
+    point_count: int = 100
     noise: float = 0.1
     seed: int = 1
     alpha: float = 1e-4  # L2 regularization
@@ -42,8 +42,8 @@ class Config:
         """A Config from a dict, unknown keys ignored and values checked."""
         config = cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
         config.hidden = [min(max(int(n), 1), 64) for n in config.hidden][:3]
-        config.points = min(max(int(config.points), 10), 400)
-        config.batch = min(max(int(config.batch), 1), config.points)
+        config.point_count = min(max(int(config.point_count), 10), 400)
+        config.batch = min(max(int(config.batch), 1), config.point_count)
         config.learning_rate = float(config.learning_rate)
         config.step_limit = max(int(config.step_limit), 1)
         config.window = max(int(config.window), 1)
@@ -61,7 +61,7 @@ def extent(points):
 def dataset(config):
     """A config's moons as the widget draws them before training starts: its seed, the points,
     their labels and the plot's extent (the session makes the same from the same config)."""
-    points, labels = two_moons(config.points, config.noise, config.seed)
+    points, labels = two_moons(config.point_count, config.noise, config.seed)
     return {"seed": config.seed, "points": points, "labels": labels, "extent": extent(points)}
 
 
@@ -70,7 +70,7 @@ class Session:
         self.value = value_class
         self.config = config
         self.rng = random.Random(config.seed)
-        self.points, self.labels = two_moons(config.points, config.noise, config.seed)
+        self.points, self.labels = two_moons(config.point_count, config.noise, config.seed)
         self.model = MLP(value_class, 2, [*config.hidden, 1], rng=self.rng)
         self.count = 0
         self.losses = []  # every step's loss, for `finished`

@@ -3,7 +3,6 @@
 
 import json
 import re
-from dataclasses import asdict
 
 from runner.errors import describe_syntax_error
 
@@ -38,7 +37,6 @@ def start(bodies_json, config_json):
         return Training(json.dumps({"error": describe_syntax_error(error, error.slots)}))
     session = Session(value_class, config)
     started = {
-        "config": asdict(config),
         "points": session.points,
         "labels": session.labels,
         "extent": session.extent(),
@@ -71,7 +69,6 @@ class Training(Started):
             "step": session.count,
             "losses": ran.losses,
             "accuracy": session.accuracy(),
-            "rate": session.learning_rate(),
             "problem": problem,
             "error": ran.error,
             "finished": ran.finished,

@@ -13,7 +13,7 @@ const OPS = ["add", "mul", "pow", "log", "exp", "relu"].map((op) => ({
   exercise: `local-${op}`,
   label: { add: "__add__", mul: "__mul__", pow: "__pow__" }[op] ?? op,
 }));
-const context = (broken = [], starters = []) => ({ ops: OPS, broken, starters });
+const context = (broken = [], starters = []) => ({ trainedOps: OPS, broken, starters });
 // each link's text and page (the last folder of its path: the site's root differs in Node)
 const links = (parts) =>
   parts.filter((part) => part.href).map((part) => [part.text, new URL(part.href).pathname.split("/").at(-2)]);
@@ -59,7 +59,7 @@ test("the starter tuples are said once, linked, not as six disagreements", () =>
   );
   assert.deepEqual(tabs(parts), ["local-add", "local-mul", "local-pow", "local-log", "local-exp", "local-relu"]);
   const stopped = problemText(
-    { problem: { step: 1, error: null, stalled: true, disagree: STARTERS } },
+    { problem: { step: 1, raised: null, stalled: true, disagree: STARTERS } },
     1,
     10,
     context([], all),
@@ -86,7 +86,7 @@ test("nothing found at the start says nothing", () => {
 
 test("when every tuple agrees, the loop's switch is named as a switch", () => {
   const parts = problemText(
-    { problem: { step: 90, error: "ZeroDivisionError", disagree: [] } },
+    { problem: { step: 90, raised: "ZeroDivisionError", disagree: [] } },
     90,
     10,
     context(["no_zero_grad"]),
@@ -99,7 +99,12 @@ test("no warning states a local derivative's formula: numbers only", () => {
     culpritText([LOG, MUL], "start", context()),
     culpritText([LOG], "worse", context(["wrong_log"])),
     culpritText(STARTERS, "start", context([], ["add", "mul"])),
-    problemText({ problem: { step: 3, error: null, disagree: [LOG] } }, 3, 10, context()),
+    problemText({ problem: { step: 3, raised: null, disagree: [LOG] } }, 3, 10, context()),
   ].map(text);
   for (const said of every) assert.doesNotMatch(said, /1\s*\/\s*x|e\^x|eˣ|other\.data|self\.data|n\s*\*\s*x/, said);
+});
+
+test("a request past the time limit is said with the limit and what does it", () => {
+  const parts = problemText({ stopped: { reason: "time" } }, 0, 5, context());
+  assert.match(text(parts), /^Training stopped at step 0: a request took longer than 5 seconds, the time limit\./);
 });

@@ -21,7 +21,7 @@ class Session {
 
   stop() {
     this.stopped = true;
-    for (const { resolve } of this.waiting.splice(0)) resolve({ stopped: "stop" });
+    for (const { resolve } of this.waiting.splice(0)) resolve({ stopped: { reason: "stop" } });
   }
 }
 
@@ -322,6 +322,6 @@ test("serial: requests take turns, and those after stop() are answered stopped",
   assert.equal(await first, "A");
   await settle();
   one.stop();
-  assert.deepEqual(await second, { stopped: "stop" });
-  assert.deepEqual(await one.request("c", {}), { stopped: "stop" });
+  assert.deepEqual(await second, { stopped: { reason: "stop" } });
+  assert.deepEqual(await one.request("c", {}), { stopped: { reason: "stop" } });
 });

@@ -19,17 +19,21 @@ const tabs = (parts) =>
 
 test("stopping by itself is said in words, with how to go on", () => {
   assert.equal(
-    finishedText({ why: "converged", step: 212, config: CONFIG }),
+    finishedText({ finished: "converged", step: 212, config: CONFIG }),
     "Training stopped by itself at step 212: the loss has stopped falling (its mean over the last 50 steps is less than 1% below its mean over the 50 before), so more steps would change little. Train goes on from here, for up to 500 more steps.",
   );
   assert.match(
-    finishedText({ why: "limit", step: 1000, config: CONFIG }),
+    finishedText({ finished: "limit", step: 1000, config: CONFIG }),
     /^Training stopped by itself at step 1000: 500 steps since it started or last went on is its limit\. Train goes on/,
   );
 });
 
 test("a closure that makes nan is linked to its tab on the closures page", () => {
-  const parts = problemOf({ problem: { step: 3, op: "relu" } }, 3, 10, { ops: OPS, starters: [], assignAdd: false });
+  const parts = problemOf({ problem: { step: 3, op: "relu" } }, 3, 10, {
+    trainedOps: OPS,
+    starters: [],
+    assignAdd: false,
+  });
   assert.match(
     text(parts),
     /^Training stopped at step 3: the relu closure .* Look at what it adds, in the relu tab on the Write the closures page\.$/,
@@ -38,13 +42,17 @@ test("a closure that makes nan is linked to its tab on the closures page", () =>
 });
 
 test("the break-it switch, not the learner, is named when it is on in the closure at fault", () => {
-  const parts = problemOf({ problem: { step: 3, op: "add" } }, 3, 10, { ops: OPS, starters: [], assignAdd: true });
+  const parts = problemOf({ problem: { step: 3, op: "add" } }, 3, 10, {
+    trainedOps: OPS,
+    starters: [],
+    assignAdd: true,
+  });
   assert.match(text(parts), /The “break it” switch put = in place of \+= in it: turn the switch off/);
 });
 
 test("the starter closures are linked where training stalls", () => {
   const parts = problemOf({ problem: { step: 1, op: null, stalled: true } }, 1, 10, {
-    ops: OPS,
+    trainedOps: OPS,
     starters: OPS,
     assignAdd: false,
   });
@@ -57,10 +65,19 @@ test("the starter closures are linked where training stalls", () => {
 
 test("a crash stops training in the learner's terms, never Pyodide's", () => {
   const [said] = problemOf({ crashed: "Program terminated with exit(0)" }, 7, 10, {
-    ops: OPS,
+    trainedOps: OPS,
     starters: [],
     assignAdd: false,
   });
   assert.match(said, /^Training stopped at step 7: Python crashed: your code ended Python itself/);
   assert.doesNotMatch(said, /terminated with/);
+});
+
+test("a request past the time limit is said with the limit and what does it", () => {
+  const [said] = problemOf({ stopped: { reason: "time" } }, 12, 5, { trainedOps: OPS, starters: [], assignAdd: false });
+  assert.match(said, /^Training stopped at step 12: a few steps took longer than 5 seconds, the time limit\./);
+  assert.equal(
+    problemOf({ stopped: { reason: "stop" } }, 12, 5, { trainedOps: OPS, starters: [], assignAdd: false }),
+    null,
+  );
 });

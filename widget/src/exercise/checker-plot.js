@@ -24,7 +24,7 @@ const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(
 /** `{el}`: the plot's section, measured when the learner presses Measure (the learner's checker
  * code plays no part in it, so a change of it changes nothing). */
 export function checkerPlot({ exercise, timeLimit }) {
-  const source = sourcePart(exercise.plot, `${exercise.id}-plot`, () => {}, MEASURE);
+  const source = sourcePart(exercise.trained_ops, `${exercise.id}-plot`, () => {}, MEASURE);
   const figure = h("div", { class: "mg-checker-plot", role: "img", "aria-label": "Not measured yet." });
   const said = h("div", { class: "mg-checker-plot__said", "aria-live": "polite" });
   const button = h("button", { type: "button", class: "mg-button" }, "Measure");
@@ -88,7 +88,7 @@ function curvePlot(figure) {
   followScheme(figure, () => chart.drawn() && chart.draw(data(shown)));
   return {
     show(found) {
-      const curves = found.curves.filter((curve) => !curve.error);
+      const curves = found.curves.filter((curve) => !curve.raised);
       if (!curves.length) return chart.clear();
       shown = { hs: found.hs, curves };
       figure.replaceChildren();
@@ -174,10 +174,10 @@ function describe(hs, curves) {
 function sentences(found) {
   const parts = [];
   for (const curve of found.curves) {
-    if (curve.error) parts.push(h("p", {}, `Your ${curve.op} closure raised: ${curve.error}.`));
+    if (curve.raised) parts.push(h("p", {}, `Your ${curve.op} closure raised: ${curve.raised}.`));
   }
   const kink = found.kink;
-  if (kink.error) parts.push(h("p", {}, `Your relu closure raised: ${kink.error}.`));
+  if (kink.raised) parts.push(h("p", {}, `Your relu closure raised: ${kink.raised}.`));
   else {
     parts.push(
       h(

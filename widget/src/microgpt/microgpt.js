@@ -124,7 +124,7 @@ function gptView(uniform) {
 
 /** Whom words.js can blame: the ops, the switches turned on, the ops still at their starters. */
 const whom = (data, settings, source) => ({
-  ops: data.ops,
+  trainedOps: data.trained_ops,
   broken: settings.broken(),
   starters: source.starters().map((op) => op.op),
 });

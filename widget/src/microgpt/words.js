@@ -5,7 +5,7 @@
  * tuples, which pass no gradient back; or the training loop. Words are parts (where.js). They
  * give numbers, the tuple's against a nudge's, never the local derivative itself.
  *
- * `context`: `{ops, broken, starters}`: the widget's ops (course/widget_data.py: op, design,
+ * `context`: `{trainedOps, broken, starters}`: the widget's trained ops (course/widget_data.py: op, design,
  * exercise, label), the break-it switches turned on, and the ops training with starter code.
  */
 import { crashCause } from "../exercise/page-results.js";
@@ -25,7 +25,7 @@ const LOOP = {
 };
 
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
-const label = (op, context) => context.ops.find((o) => o.op === op)?.label ?? op;
+const label = (op, context) => context.trainedOps.find((o) => o.op === op)?.label ?? op;
 
 /** The switch that put `op`'s tuple in place, or null. */
 function switchOf(op, broken) {
@@ -47,7 +47,7 @@ export function disagreement({ op, inputs, given, measured, input }, context) {
 /** A disagreement and whose it is: a switch's, or the learner's, with the tab to fix it in. */
 function owned(wrong, context) {
   const switched = switchOf(wrong.op, context.broken);
-  const op = context.ops.find((o) => o.op === wrong.op);
+  const op = context.trainedOps.find((o) => o.op === wrong.op);
   if (switched)
     return [
       `${disagreement(wrong, context)} The “break it” switch “${switched.name}” put that tuple there, not your code: turn it off to train with yours.`,
@@ -58,7 +58,7 @@ function owned(wrong, context) {
 
 /** The ops still at their starter tuples, said once, with their tabs. */
 export function startersSaid(context) {
-  const ops = context.ops.filter((o) => context.starters.includes(o.op) && !switchOf(o.op, context.broken));
+  const ops = context.trainedOps.filter((o) => context.starters.includes(o.op) && !switchOf(o.op, context.broken));
   if (!ops.length) return [];
   const them = ops.length > 1 ? "they pass" : "it passes";
   return [
@@ -104,14 +104,14 @@ export function culpritText(disagree, when, context) {
 
 /** What ended training, said for the learner (parts), or null when nothing did. */
 export function problemText(answer, step, timeLimit, context) {
-  if (answer.stopped === "time")
+  if (answer.stopped?.reason === "time")
     return [
       `Training stopped at step ${step}: a request took longer than ${timeLimit} seconds, the time limit. A loop that never ends in a tuple does this.`,
     ];
   if (answer.crashed) return [`Training stopped at step ${step}: Python crashed: ${crashCause(answer.crashed)}.`];
   if (answer.error) return [`Training stopped at step ${answer.step ?? step}: ${answer.error.summary}.`];
   if (!answer.problem) return null;
-  const { step: at, error, disagree, stalled } = answer.problem;
+  const { step: at, raised, disagree, stalled } = answer.problem;
   if (stalled) {
     const starters = startersSaid(context);
     return [
@@ -119,6 +119,6 @@ export function problemText(answer, step, timeLimit, context) {
       ...(starters.length ? [" ", ...starters] : []),
     ];
   }
-  const what = error ?? "the loss or a gradient stopped being a number (nan or infinity)";
+  const what = raised ?? "the loss or a gradient stopped being a number (nan or infinity)";
   return [`Training stopped at step ${at}: ${what}. `, ...blame(disagree, context)];
 }

@@ -4,7 +4,7 @@
  */
 
 /** `{request(type, fields), stop()}` over `runner` ({worker, port}): `request` resolves with the
- * runner's answer (parsed), `{stopped: "time"}` when it took longer than `timeLimit` seconds (the
+ * runner's answer (parsed), `{stopped: {reason: "time"}}` when it took longer than `timeLimit` seconds (the
  * runner is then ended), or `{crashed: message}`. */
 export function trainingSession(runner, timeLimit) {
   let pending = null; // {resolve, timer}: the request under way
@@ -30,12 +30,12 @@ export function trainingSession(runner, timeLimit) {
   return {
     request(type, fields) {
       return new Promise((resolve) => {
-        const timer = setTimeout(() => end({ stopped: "time" }), timeLimit * 1000);
+        const timer = setTimeout(() => end({ stopped: { reason: "time" } }), timeLimit * 1000);
         pending = { resolve, timer };
         runner.port.postMessage({ type, ...fields });
       });
     },
-    stop: () => end({ stopped: "stop" }),
+    stop: () => end({ stopped: { reason: "stop" } }),
   };
 }
 

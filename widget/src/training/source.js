@@ -25,15 +25,15 @@ export const MEASURE = { ing: "Measuring", base: "Measure" };
 
 /**
  * Whose code trains: each op's code and whether it passed its tab, and the learner's choice
- * when one has not. `opsData` has each op's design, tab (exercise id and version) and starter
+ * when one has not. `trainedOps` has each op's design, tab (exercise id and version) and starter
  * code (course/widget_data.py). `{el, refresh(), bodies(), starters()}`; `onChoice()` runs when
  * the choice changes; `verb` says what the code is for (MEASURE: a checker tab's plot).
  */
-export function sourcePart(opsData, id, onChoice, verb = TRAIN) {
+export function sourcePart(trainedOps, id, onChoice, verb = TRAIN) {
   const el = h("div", { class: "mg-train__source" });
   let useReference = null; // null: not chosen yet
   const ops = () =>
-    opsData.map((op) => {
+    trainedOps.map((op) => {
       const text = store.code(codeKey(op.design, op.op))?.text ?? op.stub;
       const passed = tabProgress({ id: op.exercise, version: op.version }).state(text) === "passed";
       return { ...op, text, passed };

@@ -161,7 +161,7 @@ export class Trainer {
 
   /** Ends the session on a problem (said) or a crash; true if the answer has none. */
   #settled(answer) {
-    if (answer.stopped === "stop") return false;
+    if (answer.stopped?.reason === "stop") return false;
     const problem = this.#parts.problem(answer, this.#step);
     if (!problem) return true;
     this.#parts.stopped(problem, answer);
@@ -192,14 +192,14 @@ export class Trainer {
 /**
  * `session` taking one request at a time, in the order asked: Step, Train and a widget's own
  * requests may be asked for while one is under way. A request whose turn comes after the
- * session ended is answered `{stopped: "stop"}`.
+ * session ended is answered `{stopped: {reason: "stop"}}`.
  */
 export function serial(session) {
   let queue = Promise.resolve();
   let ended = false;
   return {
     request(type, fields) {
-      const answer = queue.then(() => (ended ? { stopped: "stop" } : session.request(type, fields)));
+      const answer = queue.then(() => (ended ? { stopped: { reason: "stop" } } : session.request(type, fields)));
       queue = answer;
       return answer;
     },

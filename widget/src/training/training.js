@@ -97,10 +97,10 @@ function trainingView() {
   return {
     ...view,
     ...{ finished, lossPlot, boundaryPlot, plots },
-    /** Says why training stopped by itself (`{why, step, config}`), or nothing. */
+    /** Says why training stopped by itself (`{finished, step, config}`), or nothing. */
     finish(end) {
       finished.hidden = !end;
-      finished.dataset.finished = end?.why ?? "";
+      finished.dataset.finished = end?.finished ?? "";
       finished.textContent = end ? finishedText(end) : "";
       if (end) view.speak(finished.textContent);
     },
@@ -129,9 +129,9 @@ function trainingView() {
   };
 }
 
-/** Whom problemOf can blame: the ops, those training with starter code, a switch in `__add__`. */
+/** Whom problemOf can blame: the trained ops, those training with starter code, a switch in `__add__`. */
 const whom = (data, source, settings) => ({
-  ops: data.ops,
+  trainedOps: data.trained_ops,
   starters: source.starters(),
   assignAdd: settings.config().assign_add,
 });
@@ -172,7 +172,7 @@ function moonsParts({ data, settings, source, view }) {
       view.show(answer.step, answer.accuracy);
       if (!answer.finished) return false;
       goOn = true;
-      view.finish({ why: answer.finished, step: answer.step, config: data.config });
+      view.finish({ finished: answer.finished, step: answer.step, config: data.config });
       return true;
     },
     problem: (answer, step) => problemOf(answer, step, data.time_limit, whom(data, source, settings)),
@@ -203,7 +203,7 @@ function settingsPart(defaults, id, bugTabs) {
     step: "0.05",
     value: String(defaults.learning_rate),
   });
-  const sizes = [8, 16, 32, defaults.points].map((n) => [n, n === defaults.points ? `all ${n}` : String(n)]);
+  const sizes = [8, 16, 32, defaults.point_count].map((n) => [n, n === defaults.point_count ? `all ${n}` : String(n)]);
   const batch = select(sizes, defaults.batch);
   const seed = h("input", { type: "number", min: "1", max: "9999", step: "1", value: String(defaults.seed) });
   const breaks = {

@@ -25,7 +25,7 @@ export function mountTrainer(root, { name, prefix, classes = [] }, build) {
   const data = JSON.parse(carrier.content.textContent);
   carrier.remove();
   const id = uid(prefix);
-  const source = sourcePart(data.ops, id, () => trainer.restart());
+  const source = sourcePart(data.trained_ops, id, () => trainer.restart());
   const { settings, view, parts, body, restyle } = build({ data, id, source, trainer: () => trainer });
   const announce = (state) => {
     view.state(state);
