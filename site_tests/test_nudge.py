@@ -37,11 +37,17 @@ def test_the_slopes_of_mul_stand_beside_the_learner_s_grads(learner):
     assert not learner.passed_mark_visible("__mul__")
 
 
-def test_a_kink_is_told_by_its_two_sides(learner, exercises):
+def test_a_kink_is_told_by_its_two_sides_and_an_h_that_cannot_nudge_is_said(learner, exercises):
     learner.open_tab("relu")
     learner.write(exercises["relu"].solutions["relu"])
     figures = nudge(learner, {"x": 0})
     expect(figures["x"]).to_contain_text("a kink: 0.0000000 on the left, 1.0000000 on the right")
+    tool = learner.panel.locator(".mg-nudge")
+    tool.get_by_label("h, the nudge", exact=True).fill("0")
+    tool.get_by_role("button", name="Nudge", exact=True).click()
+    expect(tool.locator("[data-nudge-h]")).to_have_text(
+        "h must be a number above 0: measured with h = 0.00001."
+    )
 
 
 def test_code_that_raises_is_said(learner):

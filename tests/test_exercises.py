@@ -69,6 +69,14 @@ def test_a_process_that_ends_or_hangs_does_not_pass(exercises):
     assert result["verdict"] == "error" and "ended" in result["summary"]
 
 
+def test_a_run_of_more_steps_than_the_step_through_keeps_says_so(exercises):
+    calls_again = exercises["mul"].solutions["mul"] + "\nfor _ in range(300):\n    self._backward()"
+    kept = grade("mul", {"mul": calls_again})["checks"]
+    right = grade("mul", exercises["mul"].solutions)["checks"]
+    assert all(check["steps_dropped"] and len(check["steps"]) == 200 for check in kept)
+    assert not any(check["steps_dropped"] for check in right)
+
+
 def test_diamond_reports_which_closures_are_still_stubs(exercises):
     bodies = dict(exercises["diamond"].solutions, tanh=exercises["tanh"].stubs["tanh"])
     result = grade("diamond", bodies)

@@ -218,7 +218,7 @@ function stepThrough(check, show) {
     for (const step of steps.slice(0, at))
       for (const change of step.changes) if (change.what === "grad") grads[change.node] = change.after_text;
     show(grads, at ? steps[at - 1] : null);
-    text.textContent = at ? describeStep(check, steps[at - 1], at, steps.length) : before(check, steps.length);
+    text.textContent = at ? describeStep(check, steps[at - 1], at, steps.length) : beforeText(check, steps.length);
     buttons.first.setAttribute("aria-disabled", String(at === 0));
     buttons.previous.setAttribute("aria-disabled", String(at === 0));
     buttons.next.setAttribute("aria-disabled", String(at === steps.length));
@@ -253,11 +253,14 @@ function stepThrough(check, show) {
   return h("div", {}, steps.length ? start : null, panel, steps.length ? null : text);
 }
 
-function before(check, count) {
+/** The step-through's words before its first step: the grads backward() began with, and how
+ * many steps follow (the runner keeps a check's first steps only: `steps_dropped`). */
+export function beforeText(check, count) {
   const seeded = check.nodes.filter((node) => Number(check.start[node.id]) !== 0);
   const seeds = seeded.map((node) => `${attribute(node.name, "grad")} is ${short(check.start[node.id])}`).join(", ");
   const follow = count === 1 ? "One step follows" : `${count} steps follow`;
-  return `Before the first step: ${seeds ? `${seeds}, every other grad 0` : "every grad is 0"}. ${follow}.`;
+  const kept = check.steps_dropped ? ` Your code made more steps: the step-through keeps the first ${count}.` : "";
+  return `Before the first step: ${seeds ? `${seeds}, every other grad 0` : "every grad is 0"}. ${follow}.${kept}`;
 }
 
 function describeStep(check, step, at, count) {

@@ -50,13 +50,14 @@ export function nudgePart({ exercise, code, timeLimit }) {
     // what was measured: the code and every number, to tell whether they changed meanwhile
     const asked = () => JSON.stringify([code(), Object.values(fields).map((i) => i.value), step.value]);
     const sent = asked();
+    const typed = Number(step.value);
     try {
       const handle = python.grade(
         exercise.id,
         { [exercise.ops[0]]: code() },
-        { timeLimit, owner: results, nudge: { values, h: Number(step.value) } },
+        { timeLimit, owner: results, nudge: { values, h: typed } },
       );
-      results.replaceChildren(...said(await handle.done, timeLimit));
+      results.replaceChildren(...said(await handle.done, timeLimit, typed));
     } catch (error) {
       results.replaceChildren(h("li", {}, `Python is not available: ${error.message}`));
     } finally {
@@ -111,8 +112,9 @@ function nudgeSection(build, { fields, step, button, staleNote, results }) {
   );
 }
 
-/** What a nudge found, an item per input and one for the output; or why it found nothing. */
-function said(outcome, timeLimit) {
+/** What a nudge found, an item per input and one for the output (and the h it took, when not
+ * the one `typed`: runner/nudge.py takes its own for an h that cannot nudge); or why it found nothing. */
+function said(outcome, timeLimit, typed) {
   const found = outcome.nudged;
   if (!found) {
     const why =
@@ -145,7 +147,11 @@ function said(outcome, timeLimit) {
       ` = ${seven(input.got)}.`,
     ),
   );
-  return [...slopes, output];
+  const took =
+    found.h === typed
+      ? []
+      : [h("li", { "data-nudge-h": "" }, `h must be a number above 0: measured with h = ${found.h}.`)];
+  return [...took, ...slopes, output];
 }
 
 /** A number at seven decimals, or the name of what it was (runner/numbers.py). */
