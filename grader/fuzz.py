@@ -14,7 +14,7 @@ from itertools import islice
 
 from runner.fuzz import LARGEST_DATA, LARGEST_GRAD, build, moderate, random_graphs
 from runner.numbers import decode
-from runner.shrink import MOST_ROUNDS, candidates_of, size, unique
+from runner.shrink import MOST_ROUNDS, smaller
 
 from .answer_key import Node, answer
 from .precision import agrees
@@ -183,10 +183,7 @@ def searching(design, ops, count, seed, batch=BATCH):
 def shrinking(failure, labels):
     """`shrink` as a generator, as `searching` is one."""
     for _ in range(MOST_ROUNDS):
-        here = size(failure.graph)
-        made = candidates_of(failure.graph, labels, _node)
-        candidates = [c for c in unique(made) if size(c) < here]
-        candidates = [c for c in candidates if usable(c, labels)]
+        candidates = [c for c in smaller(failure.graph, labels, _node) if usable(c, labels)]
         if not candidates:
             return failure
         try:

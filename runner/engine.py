@@ -27,7 +27,7 @@ from .fuzz import Engine, random_graphs
 from .numbers import encode
 from .observe import data, value_maker
 from .sandbox import CappedOutput, guarded
-from .shrink import MOST_ROUNDS, candidates_of, size, unique
+from .shrink import MOST_ROUNDS, smaller
 
 SLOT = "engine"  # the one slot of an engine tab: the whole source
 GRAPHS = 120  # random graphs a run: every planted bug fails within the first few dozen
@@ -152,13 +152,11 @@ def smallest(design, engine, graphs, reports):
         return None
     graph = first
     for _ in range(MOST_ROUNDS):
-        here = size(graph)
-        made = candidates_of(graph, engine.labels, value_maker(design, reference.value_class))
-        smaller = (c for c in unique(made) if size(c) < here)
+        make = value_maker(design, reference.value_class)
         found = next(
             (
                 c
-                for c in smaller
+                for c in smaller(graph, engine.labels, make)
                 if reference.moderate(c) and _differs(reference, c, engine.report(c))
             ),
             None,

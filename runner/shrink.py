@@ -25,6 +25,13 @@ def _plainness(value):
     return 1 if float(value).is_integer() else 2
 
 
+def smaller(graph, labels, make):
+    """Each round of shrinking's candidates: the graphs `candidates_of` makes that are strictly
+    smaller than `graph`, once each, in its order (lazily: a caller may stop at the first)."""
+    here = size(graph)
+    return (c for c in _unique(candidates_of(graph, labels, make)) if size(c) < here)
+
+
 def candidates_of(graph, labels, make):
     """Graphs a little smaller than `graph`, those with fewer ops first; `make(value, name)`
     makes the nodes that work out a subgraph's value (its data only is read)."""
@@ -108,7 +115,7 @@ def _pruned(graph):
     return graph | {"leaves": leaves or graph["leaves"][:1], "nodes": kept[::-1]}
 
 
-def unique(graphs):
+def _unique(graphs):
     seen = set()
     for graph in graphs:
         mark = repr(graph)
