@@ -31,8 +31,8 @@ def in_process(design, count):
     """`(draw, run, judge)` seconds for `count` graphs over every op of `design`."""
     drawn = random_graphs(design, list(design["labels"]), 0)
     graphs, draw = timed(lambda: list(islice(drawn, count)))
-    outcome, run = timed(lambda: run_graphs(design, design["references"], graphs))
-    failure, judge = timed(lambda: first_failure(graphs, outcome, design["labels"]))
+    ran, run = timed(lambda: run_graphs(design, design["references"], graphs))
+    failure, judge = timed(lambda: first_failure(graphs, ran, design["labels"]))
     assert failure is None, failure
     return draw, run, judge
 

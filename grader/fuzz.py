@@ -171,9 +171,9 @@ def searching(design, ops, count, seed, batch=BATCH):
             return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
         if broken(ran):
             return Finding(done, broken=broken(ran))
-        found = first_failure(graphs, ran, labels)
-        if found:
-            index, failure = found
+        failing = first_failure(graphs, ran, labels)
+        if failing:
+            index, failure = failing
             smallest = yield from shrinking(failure, labels)
             return Finding(done + index + 1, failure, done + index + 1, smallest)
         done += len(graphs)
@@ -190,10 +190,10 @@ def shrinking(failure, labels):
             ran = yield Batch(candidates)
         except Unrunnable:
             return failure  # a candidate ran too long: the graph as it is still fails
-        found = None if broken(ran) else first_failure(candidates, ran, labels)
-        if not found or found[1].error == "its report was unreadable":
+        failing = None if broken(ran) else first_failure(candidates, ran, labels)
+        if not failing or failing[1].error == "its report was unreadable":
             return failure
-        failure = found[1]
+        failure = failing[1]
     return failure
 
 

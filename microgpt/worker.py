@@ -84,7 +84,7 @@ class Training(Started):
         problem, error = ran.problem, ran.error
         if problem:
             problem["raised"] = None
-        elif isinstance(ran.raised, (ArithmeticError, ValueError)) and error["slot"] is None:
+        elif isinstance(ran.exception, (ArithmeticError, ValueError)) and error["slot"] is None:
             problem, error = {"step": session.count + 1, "raised": error["summary"]}, None
         if problem:
             problem["disagree"] = _measured(session)

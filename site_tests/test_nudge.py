@@ -46,7 +46,7 @@ def test_a_kink_is_told_by_its_two_sides_and_an_h_that_cannot_nudge_is_said(lear
     tool.get_by_label("h, the nudge", exact=True).fill("0")
     tool.get_by_role("button", name="Nudge", exact=True).click()
     expect(tool.locator("[data-nudge-h]")).to_have_text(
-        "h must be a number above 0: measured with h = 0.00001."
+        "That h cannot nudge (it must be above 0 and not huge): measured with h = 0.00001."
     )
 
 

@@ -224,7 +224,7 @@ GOLDEN = ROOT / "tests" / "fuzz_transcript.txt"
 
 
 def page_session(design, bodies, count=500, told=()):
-    """`(answers, done)`: every answer the judge gave, and what it found."""
+    """`(answers, found)`: every answer the judge gave, and what it found."""
     from grader import fuzz_page
     from runner.fuzz import ask_json
 
@@ -239,13 +239,13 @@ def page_session(design, bodies, count=500, told=()):
     return answers, answers[-1]["found"]
 
 
-def fuzz_words(done):
+def fuzz_words(found):
     """What the page shows of a session, its own words and the judged check's, as text."""
-    lines = [f"verdict: {done['verdict']}", f"summary: {done['summary']}"]
-    if done["verdict"] == "fail":
-        lines += [f"program: {line}" for line in done["program"].splitlines()]
-        lines.append(f"did: {done['did']}")
-        lines += ["judged, as any check:", *transcript(done["result"]).splitlines()]
+    lines = [f"verdict: {found['verdict']}", f"summary: {found['summary']}"]
+    if found["verdict"] == "fail":
+        lines += [f"program: {line}" for line in found["program"].splitlines()]
+        lines.append(f"did: {found['did']}")
+        lines += ["judged, as any check:", *transcript(found["result"]).splitlines()]
     return "\n".join(lines)
 
 
@@ -275,17 +275,17 @@ def test_the_page_s_session_finds_shrinks_and_judges_a_shared_node_s_equals():
     """`=` for `+=` in __mul__ alone: progress as graph numbers, then shrinking, then the
     smallest graph observed and judged as a check of its own, every leaf checked."""
     wrong = {"mul": "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"}
-    answers, done = page_session("closures", wrong)
+    answers, found = page_session("closures", wrong)
     assert answers[0]["progress"] == {"graph": 1, "last": 25, "of": 500}
     assert any(a.get("progress") == {"shrinking": True} for a in answers)
     assert answers[-2]["ask"].keys() == {"observe"}
-    assert done["verdict"] == "fail" and done["result"]["verdict"] == "fail"
-    ops = [line for line in done["program"].splitlines() if " = Value(" not in line][:-1]
+    assert found["verdict"] == "fail" and found["result"]["verdict"] == "fail"
+    ops = [line for line in found["program"].splitlines() if " = Value(" not in line][:-1]
     assert 1 <= len(ops) <= 3
-    assert done["did"].startswith(("a.grad: your engine gives", "b.grad", "c.grad"))
-    checked = [row["value"] for row in done["result"]["checks"][0]["rows"]]
+    assert found["did"].startswith(("a.grad: your engine gives", "b.grad", "c.grad"))
+    checked = [row["value"] for row in found["result"]["checks"][0]["rows"]]
     assert all(name.endswith(".grad") for name in checked)
-    assert tells(fuzz_words(done)) == []
+    assert tells(fuzz_words(found)) == []
 
 
 def test_the_page_s_session_passes_the_references_and_says_what_else_it_found():
@@ -301,8 +301,8 @@ def test_the_page_s_session_after_a_time_out_a_forged_report_and_its_end():
 
     timed_out = fuzz_page.begin("closures", json.dumps({"mul": "while True:\n    pass"}), 50, 0)
     forged = fuzz_page.begin("closures", json.dumps({"mul": "self.grad += 1"}), 50, 0)
-    done = json.loads(timed_out.next_json(None, "still running after 5 s"))["found"]
-    assert done["summary"] == "A run of graphs 1 to 25: still running after 5 s."
+    found = json.loads(timed_out.next_json(None, "still running after 5 s"))["found"]
+    assert found["summary"] == "A run of graphs 1 to 25: still running after 5 s."
     assert timed_out.done and not forged.done, "each session is the caller's"
     # once done, a session answers that it has nothing more, whatever it is sent
     assert json.loads(timed_out.next_json(None, "still running after 5 s")) == {"found": None}
@@ -318,8 +318,8 @@ def test_the_page_s_words_for_every_known_wrong_answer_read_as_the_golden_file()
 
     said = []
     for name, design, bodies in known_wrong_sessions():
-        _, done = page_session(design, bodies)
-        words = fuzz_words(done)
+        _, found = page_session(design, bodies)
+        words = fuzz_words(found)
         # the judged check's error quotes the learner's own line, as any check's does
         assert tells(without_theirs(words, bodies)) == [], (name, words)
         said.append(f"## {name}\n{words}\n")

@@ -42,7 +42,7 @@ def test_it_takes_the_steps_asked_and_records_their_losses():
     session = Scripted([3.0, 2.0, 1.0, 0.5])
     ran = run(session, count=3)
     assert (session.count, ran.losses) == (3, [3.0, 2.0, 1.0])
-    assert (ran.problem, ran.error, ran.raised, ran.finished) == (None, None, None, None)
+    assert (ran.problem, ran.error, ran.exception, ran.finished) == (None, None, None, None)
 
 
 def test_a_call_takes_no_more_than_its_cap_however_many_are_asked():
@@ -96,7 +96,7 @@ def test_an_exception_ends_the_call_keeping_the_losses_before_it():
     raised = ZeroDivisionError("float division by zero")
     ran = run(Scripted([2.0, 1.0, 0.5], raises=raised, at=3))
     assert ran.losses == [2.0, 1.0]
-    assert ran.raised is raised and ran.problem is None
+    assert ran.exception is raised and ran.problem is None
     assert ran.error["type"] == "ZeroDivisionError" and ran.error["slot"] is None
 
 

@@ -204,7 +204,8 @@ def test_a_session_is_the_callers_two_held_at_once_step_as_each_would_alone():
 
 
 def run_until_finished(training, go_on=False, most=2000):
-    """Steps through the JSON interface until training stops by itself: (why, at which step)."""
+    """Steps through the JSON interface until training stops by itself: `(finished, step,
+    accuracy)`, why it stopped, at which step and with what accuracy."""
     answer = json.loads(training.steps_json(STEPS_PER_CALL, 60_000, False, go_on))
     while not answer["finished"]:
         assert not answer["problem"] and not answer["error"], answer
@@ -219,8 +220,8 @@ def test_training_stops_by_itself_once_the_loss_stops_falling_and_goes_on_when_a
     it can say so again. A small network, a short decay, short windows: the same rule, faster."""
     quick = {"hidden": [4], "decay_steps": 20, "window": 10}
     training = start("{}", json.dumps(quick))
-    why, at, _ = run_until_finished(training)
-    assert why == "converged" and 20 <= at < Config().step_limit
+    finished, at, _ = run_until_finished(training)
+    assert finished == "converged" and 20 <= at < Config().step_limit
     again, later, _ = run_until_finished(training, go_on=True)
     assert again == "converged" and later >= at + 2 * 10
 

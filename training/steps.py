@@ -34,7 +34,7 @@ class Ran:
     # {"step": n, "stalled": True} (nothing can learn: said rather than stepping on)
     problem: dict | None = None
     error: dict | None = None  # an exception in the learner's code, at their line
-    raised: BaseException | None = None  # that exception (or one in the class's own code)
+    exception: BaseException | None = None  # that exception (or one in the class's own code)
     finished: str | None = None  # why training should stop by itself, from `finished()`
 
 
@@ -54,7 +54,7 @@ def steps(session, count, budget_ms, slots, *, cap, each=None, finished=None):
                 if _step(session, ran, each, finished) or perf_counter() > until:
                     break
         except BaseException as raised:  # noqa: BLE001 - learner code may raise anything at all
-            ran.raised, ran.error = raised, describe_exception(raised, slots)
+            ran.exception, ran.error = raised, describe_exception(raised, slots)
     return ran
 
 

@@ -29,6 +29,6 @@ test("before the first step: the seeded grads and the steps that follow", () => 
 test("a run of more steps than the step-through keeps is told so", () => {
   assert.equal(
     beforeText(check(true), 200),
-    "Before the first step: out.grad is 0.5000, every other grad 0. 200 steps follow. Your code made more steps: the step-through keeps the first 200.",
+    "Before the first step: out.grad is 0.5000, every other grad 0. 200 steps follow. Your code made more steps than the step-through keeps: these are its first.",
   );
 });

@@ -259,7 +259,9 @@ export function beforeText(check, count) {
   const seeded = check.nodes.filter((node) => Number(check.start[node.id]) !== 0);
   const seeds = seeded.map((node) => `${attribute(node.name, "grad")} is ${short(check.start[node.id])}`).join(", ");
   const follow = count === 1 ? "One step follows" : `${count} steps follow`;
-  const kept = check.steps_dropped ? ` Your code made more steps: the step-through keeps the first ${count}.` : "";
+  const kept = check.steps_dropped
+    ? " Your code made more steps than the step-through keeps: these are its first."
+    : "";
   return `Before the first step: ${seeds ? `${seeds}, every other grad 0` : "every grad is 0"}. ${follow}.${kept}`;
 }
 

@@ -11,7 +11,8 @@
  *
  * Testing contract: a button named "Nudge"; each input's figure in an element with
  * `data-nudge-input` (its name) and `data-slope` (the number); the output's in one with
- * `data-nudge-output`; the list has `data-stale` while its figures are out of date.
+ * `data-nudge-output`; the list has `data-stale` while its figures are out of date, and an item
+ * with `data-nudge-h` when the runner measured with another h than the one typed.
  */
 import { h } from "../page/dom.js";
 import { python } from "../python/python.js";
@@ -150,7 +151,13 @@ function said(outcome, timeLimit, typed) {
   const took =
     found.h === typed
       ? []
-      : [h("li", { "data-nudge-h": "" }, `h must be a number above 0: measured with h = ${found.h}.`)];
+      : [
+          h(
+            "li",
+            { "data-nudge-h": "" },
+            `That h cannot nudge (it must be above 0 and not huge): measured with h = ${found.h}.`,
+          ),
+        ];
   return [...took, ...slopes, output];
 }
 

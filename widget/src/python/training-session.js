@@ -8,16 +8,16 @@
  * runner is then ended), or `{crashed: message}`. */
 export function trainingSession(runner, timeLimit) {
   let pending = null; // {resolve, timer}: the request under way
-  const answer = (outcome) => {
+  const answer = (reply) => {
     const waiting = pending;
     pending = null;
     clearTimeout(waiting?.timer);
-    waiting?.resolve(outcome);
+    waiting?.resolve(reply);
   };
-  const end = (outcome) => {
+  const end = (reply) => {
     runner.worker.terminate();
     runner.port.close();
-    answer(outcome);
+    answer(reply);
   };
   runner.port.onmessage = ({ data }) => {
     if (data?.type === "trained") answer(parsed(data.answer));

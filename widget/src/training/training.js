@@ -39,7 +39,7 @@ export function mountTraining(root) {
     const settings = settingsPart(data.config, id, data.find_the_bug ?? {});
     const view = trainingView();
     const parts = moonsParts({ data, settings, source, view });
-    const body = [view.stats, view.spoken, view.message, view.finished, view.plots];
+    const body = [view.stats, view.spoken, view.message, view.finishedNote, view.plots];
     const restyle = () => {
       view.lossPlot.restyle();
       view.boundaryPlot.restyle();
@@ -83,7 +83,7 @@ function boundaryLegend() {
 /** The shared view (view.js), with the boundary and the curves, and why training finished. */
 function trainingView() {
   const view = trainerView({ figures: { "data-accuracy": "0" }, every: ANNOUNCE_EVERY });
-  const finished = h("p", { class: "mg-notice", role: "status", "data-finished": "", hidden: true });
+  const finishedNote = h("p", { class: "mg-notice", role: "status", "data-finished": "", hidden: true });
   const lossPlot = curves();
   const boundaryPlot = boundary();
   const dataset = {}; // the points, their labels and the plot's extent, once started
@@ -96,13 +96,13 @@ function trainingView() {
   );
   return {
     ...view,
-    ...{ finished, lossPlot, boundaryPlot, plots },
+    ...{ finishedNote, lossPlot, boundaryPlot, plots },
     /** Says why training stopped by itself (`{finished, step, config}`), or nothing. */
     finish(end) {
-      finished.hidden = !end;
-      finished.dataset.finished = end?.finished ?? "";
-      finished.textContent = end ? finishedText(end) : "";
-      if (end) view.speak(finished.textContent);
+      finishedNote.hidden = !end;
+      finishedNote.dataset.finished = end?.finished ?? "";
+      finishedNote.textContent = end ? finishedText(end) : "";
+      if (end) view.speak(finishedNote.textContent);
     },
     stopped(problem) {
       view.say([...problem, " The plots keep what was drawn; Train starts again."]);
