@@ -42,19 +42,19 @@ class Failure:
 class Finding:
     """What a search found: `first` the failing graph as drawn and `number` its place
     (1-based) among the graphs drawn, `smallest` what shrinking made of it; `broken` the
-    error of a class that does not compile (then no graph ran); `stopped`, why a run of graphs
-    gave no report; all empty when none failed."""
+    error of a class that does not compile (then no graph ran); `unrunnable`, which run of
+    graphs gave no report and why (Unrunnable's words); all empty when none failed."""
 
     searched: int
     first: Failure | None = None
     number: int = 0
     smallest: Failure | None = None
     broken: str = ""
-    stopped: str = ""
+    unrunnable: str = ""
 
     @property
     def failed(self):
-        return bool(self.first or self.broken or self.stopped)
+        return bool(self.first or self.broken or self.unrunnable)
 
 
 class _Built:
@@ -168,7 +168,7 @@ def searching(design, ops, count, seed, batch=BATCH):
         try:
             ran = yield Batch(graphs, done + 1, count)
         except Unrunnable as error:
-            return Finding(done, stopped=f"graphs {done + 1} to {done + len(graphs)}: {error}")
+            return Finding(done, unrunnable=f"graphs {done + 1} to {done + len(graphs)}: {error}")
         if broken(ran):
             return Finding(done, broken=broken(ran))
         failing = first_failure(graphs, ran, labels)

@@ -117,8 +117,8 @@ def told(finding, whose, labels, args):
     the graph, the leaf, and the two numbers."""
     if finding.broken:
         return f"{whose} do not compile, so no graph ran: {quiet(finding.broken)}"
-    if finding.stopped:
-        return f"{whose}: a run of {finding.stopped}"
+    if finding.unrunnable:
+        return f"{whose}: a run of {finding.unrunnable}"
     if not finding.first:
         return f"{whose}: no failing graph in {finding.searched} (seed {args.seed})."
     smallest = finding.smallest

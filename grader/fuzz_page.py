@@ -105,9 +105,9 @@ def _session(design_name, bodies, count, seed, told):
     names = ", ".join(f"`{labels[op]}`" for op in theirs)
     if not finding.failed:
         return {"verdict": "pass", "summary": PASSED.format(count=count, ops=names)}
-    if finding.broken or finding.stopped:
+    if finding.broken or finding.unrunnable:
         summary = (
-            BROKEN + quiet(finding.broken) if finding.broken else f"A run of {finding.stopped}."
+            BROKEN + quiet(finding.broken) if finding.broken else f"A run of {finding.unrunnable}."
         )
         return {"verdict": "error", "summary": summary}
     smallest = finding.smallest

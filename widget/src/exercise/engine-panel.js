@@ -34,7 +34,7 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     onEdit: onChange,
     onRun: () => run(),
   });
-  const hintsPart = hints(exercise, { shown: progress.hints, onReveal: progress.reveal });
+  const hintsPart = hints(exercise, { revealed: progress.hints, onReveal: progress.reveal });
   panel.append(
     prompt(exercise),
     hintsPart ?? "",

@@ -35,7 +35,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
   const note = h("p", { class: "mg-notice", hidden: true });
   panel.append(
     prompt(exercise),
-    hints(exercise, { shown: progress.hints, onReveal: progress.reveal }),
+    hints(exercise, { revealed: progress.hints, onReveal: progress.reveal }),
     h("h3", { class: "mg-subtitle" }, "Your code"),
     opList,
     h("h3", { class: "mg-subtitle" }, "The test it runs"),

@@ -242,7 +242,7 @@ function offerHint(resultEl, hintsPart, verdict) {
  * the last rung opens "Show solution" to a learner who has tried code of their own. */
 function hintLadder(exercise, progress, onReveal) {
   return hints(exercise, {
-    shown: progress.hints,
+    revealed: progress.hints,
     onReveal: (count) => {
       progress.reveal(count);
       onReveal();

@@ -11,9 +11,10 @@ export function prompt(exercise) {
   return h("div", { class: "mg-prompt", html: exercise.prompt });
 }
 
-/** Hints revealed one at a time, each kept once shown: `shown` of them at first, and
- * `onReveal(count)` after each. The element has `revealNext()`, which the verdict offers too. */
-export function hints(exercise, { shown = 0, onReveal = () => {} } = {}) {
+/** Hints revealed one at a time, each kept once shown: `revealed` of them at first (those the
+ * learner revealed before), and `onReveal(count)` after each. The element has `revealNext()`,
+ * which the verdict offers too. */
+export function hints(exercise, { revealed = 0, onReveal = () => {} } = {}) {
   if (!exercise.hints.length) return null;
   const list = h("ol", { class: "mg-hints__list" });
   const button = h("button", { type: "button", class: "mg-button mg-button--quiet" });
@@ -26,7 +27,7 @@ export function hints(exercise, { shown = 0, onReveal = () => {} } = {}) {
     return item;
   };
   button.textContent = `Show hint 1 of ${exercise.hints.length}`;
-  for (let i = 0; i < Math.min(shown, exercise.hints.length); i++) reveal();
+  for (let i = 0; i < Math.min(revealed, exercise.hints.length); i++) reveal();
   const el = h("div", { class: "mg-hints" }, list, button);
   el.revealNext = () => {
     if (list.children.length === exercise.hints.length) return;
