@@ -151,8 +151,8 @@ def smallest(design, engine, graphs, reports):
     if first is None:
         return None
     graph = first
+    make = value_maker(design, reference.value_class)
     for _ in range(MOST_ROUNDS):
-        make = value_maker(design, reference.value_class)
         found = next(
             (
                 c

@@ -505,7 +505,7 @@ test("a fuzz runner that crashes or sends too much: the session crashes, or the 
   const raised = Page.ready();
   raised.send({ ...FUZZ, job: 9 });
   const failed = "Traceback (most recent call last):\n  File ...\nValueError: no graph\n";
-  raised.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(raised)[0].id, answer: JSON.stringify({ failed }) });
+  raised.from(JUDGE, { type: "fuzz-judged", id: judgeAsks(raised)[0].id, answer: null, message: failed });
   assert.deepEqual(raised.did("settle")[0].outcome, { crashed: "ValueError: no graph" }, "the grader's own words");
 });
 

@@ -148,17 +148,9 @@ function said(outcome, timeLimit, typed) {
       ` = ${seven(input.got)}.`,
     ),
   );
-  const took =
-    found.h === typed
-      ? []
-      : [
-          h(
-            "li",
-            { "data-nudge-h": "" },
-            `That h cannot nudge (it must be above 0 and not huge): measured with h = ${found.h}.`,
-          ),
-        ];
-  return [...took, ...slopes, output];
+  if (found.h === typed) return [...slopes, output];
+  const took = `That h cannot nudge (it must be above 0 and not huge): measured with h = ${found.h}.`;
+  return [h("li", { "data-nudge-h": "" }, took), ...slopes, output];
 }
 
 /** A number at seven decimals, or the name of what it was (runner/numbers.py). */

@@ -10,10 +10,11 @@
  * left the page or a crash end the session and its runner at once.
  *
  * Events: `{type: "fuzz", job, design, bodies, count, seed, told, limitMs}`, `{type:
- * "fuzz-time-up", job}`; from workers, the judge's `{type: "fuzz-judged", id, answer}` and the
- * runner's `{type: "fuzz-ran", answer}` (or "crashed"). Actions, beside scheduler.js's:
- * `fuzz-progress {job, progress}`; a session settles with `{found}`
- * (grader/fuzz_page.py's), `{stopped: {reason}}` or `{crashed: message}`.
+ * "fuzz-time-up", job}`; from workers, the judge's `{type: "fuzz-judged", id, answer}` (`{answer:
+ * null, message}` where the grader raised, as "judged" says it) and the runner's `{type:
+ * "fuzz-ran", answer}` (or "crashed"). Actions, beside scheduler.js's: `fuzz-progress {job,
+ * progress}`; a session settles with `{found}` (grader/fuzz_page.py's), `{stopped: {reason}}` or
+ * `{crashed: message}`.
  */
 // a cycle, but read only as a message arrives, once both modules have loaded
 import { MAX_OBSERVATION } from "./scheduler.js";
@@ -50,7 +51,7 @@ export function receiveFuzz(m, known, data) {
   const s = m.state;
   const f = s.fuzz;
   if (known === s.judge && data?.type === "fuzz-judged") {
-    if (f && data.id === f.request) judgeAnswered(m, data.answer);
+    if (f && data.id === f.request) judgeAnswered(m, data);
     return true;
   }
   if (!f?.runner || known !== f.runner) return false;
@@ -110,13 +111,13 @@ export function fuzzBusy(state) {
   return Boolean(state.fuzz || state.fuzzQueue.length);
 }
 
-function judgeAnswered(m, answer) {
+function judgeAnswered(m, { answer, message }) {
   const f = m.state.fuzz;
+  // the grader raised (worker/main.js): its exception, the last line of Python's traceback
+  if (answer === null && typeof message === "string")
+    return endFuzz(m, { crashed: lastLine(message) || "the grader raised an exception" });
   const parsed = parseJson(answer);
   if (parsed?.found !== undefined) return endFuzz(m, { found: parsed.found }, { told: false });
-  // the grader raised (worker/main.js): its exception, the last line of Python's traceback
-  if (typeof parsed?.failed === "string")
-    return endFuzz(m, { crashed: lastLine(parsed.failed) || "the grader raised an exception" });
   if (!parsed?.ask) return endFuzz(m, { crashed: "the grader's answer was not one it gives" });
   f.ask = JSON.stringify(parsed.ask);
   m.do("fuzz-progress", { job: f.job.id, progress: parsed.progress ?? {} });

@@ -75,7 +75,7 @@ function serveJudge({ run: judge, pyodide }) {
   const answerFuzz = (id, call) =>
     reply(
       () => ({ type: "fuzz-judged", id, answer: call() }),
-      (message) => ({ type: "fuzz-judged", id, answer: JSON.stringify({ failed: message }) }), // the grader raised
+      (message) => ({ type: "fuzz-judged", id, answer: null, message }), // the grader raised, as "judged" says it
     );
   on("fuzz-begin", ({ id, session, design, bodies, count, seed, told }) =>
     answerFuzz(id, () => {
