@@ -24,25 +24,31 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # what `python -m grader regrade` and `gradescope` need, and nothing more: Node.js (20.19 or
-# newer) is the instructor's; this installs Pyodide (npm, without the site's other packages),
-# tqdm and PyYAML (the course's settings), at the versions the lock files pin
+# newer) is the instructor's; this installs Pyodide and SES (npm, without the site's other
+# packages; SES's files are self-contained), tqdm and PyYAML (the course's settings), at the
+# versions the lock files pin
+SEALED_PACKAGES := pyodide ses
 regrade-setup:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 		$$(grep -E '^(tqdm|PyYAML)==' requirements.txt)
-	mkdir -p node_modules/pyodide
-	cd node_modules/pyodide && npm pack --silent $(PYODIDE) >/dev/null
-	node -e "$$CHECK_PACKED" node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz
-	tar -xzf node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz -C node_modules/pyodide \
-		--strip-components=1 && rm node_modules/pyodide/*.tgz
+	for name in $(SEALED_PACKAGES); do \
+		spec="$$name@$$(node -p "require('./package.json').dependencies['$$name']")" && \
+		mkdir -p node_modules/$$name && \
+		(cd node_modules/$$name && npm pack --silent "$$spec" >/dev/null) && \
+		tarball="$$(ls node_modules/$$name/*.tgz)" && \
+		node -e "$$CHECK_PACKED" "$$name" "$$tarball" && \
+		tar -xzf "$$tarball" -C node_modules/$$name --strip-components=1 && rm "$$tarball" \
+		|| exit 1; \
+	done
 
-PYODIDE = pyodide@$(shell node -p 'require("./package.json").dependencies.pyodide')
 # the packed tarball's SHA-512 must be package-lock.json's
 define CHECK_PACKED
-const locked = require("./package-lock.json").packages["node_modules/pyodide"].integrity;
-const bytes = require("fs").readFileSync(process.argv[1]);
+const [name, tarball] = process.argv.slice(1);
+const locked = require("./package-lock.json").packages["node_modules/" + name].integrity;
+const bytes = require("fs").readFileSync(tarball);
 const found = "sha512-" + require("crypto").createHash("sha512").update(bytes).digest("base64");
-if (found !== locked) { console.error(process.argv[1] + " is not the one package-lock.json pins"); process.exit(1); }
+if (found !== locked) { console.error(tarball + " is not the one package-lock.json pins"); process.exit(1); }
 endef
 export CHECK_PACKED
 

@@ -59,12 +59,13 @@ BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
 RUNNER_PACKAGES = ("runner", "training", "microgpt")
 NAMES_TXT = "names.txt"  # microgpt's data: its own download, by the microgpt widget only
 GRADER_PACKAGES = ("grader", "exercises")
-# the grader's command line (grader/cli.py and what only it imports): an instructor's, never
-# the browser's, so left out of grader.zip, which every first visit downloads
+# the grader's command line (grader/cli.py and what only it imports) and the sealed runner's
+# entry for hand-ins (runner/seal.py): an instructor's, never the browser's, so left out of the
+# archives every first visit downloads
 COMMAND_LINE = tuple(
     f"grader/{name}.py"
     for name in ("__main__", "cli", "commands", "regrade", "sealed", "gradebook", "gradescope")
-) + ("grader/fuzz_cli.py",)
+) + ("grader/fuzz_cli.py", "runner/seal.py")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
 

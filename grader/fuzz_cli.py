@@ -3,9 +3,9 @@ file holds it, run on random graphs over every op they wrote (grader/fuzz.py); p
 smallest graph it gets wrong, or "no failing graph in N". Exit status 1 when a graph failed,
 0 when none did, 2 for a file that is not a work file.
 
-A work file is untrusted code: each run of graphs is runner/fuzz.py in a child process of its
-own under a time limit, as grader/isolated.py runs the maintainers' table; the child imports
-`runner/` only, handed the runner's data, never the grader.
+A work file is untrusted code: it runs where a regrade runs a hand-in, in a sealed Node process
+of its own (grader/sealed.py, runner/node.mjs), its Python's memory put back before every run
+of graphs, under a time limit; the process holds no other op's answer than it needs.
 """
 
 import argparse
@@ -18,10 +18,10 @@ from .fuzz import Unrunnable, search
 from .fuzz_page import written as written_bodies
 from .fuzz_words import engine_did, ops_count, program, quiet
 from .handin import HandInError, code_key, read_handin
-from .isolated import RunFailed, in_child
 from .runner_data import runner_data
+from .sealed import Harness, RunFailed, SealedRunner
 
-BATCH = 500  # graphs a child process: starting one costs as much as running ~500 graphs
+BATCH = 500  # graphs a run: enough that what a run costs beside its graphs is small
 TIME_LIMIT = 20  # seconds for one run of graphs: 500 take a tenth of a second
 # what the learner wrote in each design, as the course calls it
 WRITTEN = {"closures": "Your closures", "local_grads": "Your local-gradient tuples"}
@@ -46,13 +46,16 @@ def run(args):
     catalog = load_catalog()
     known = runner_data(catalog)
     failed, texts = False, []
-    for name, design in known["designs"].items():
-        bodies = written(handin, catalog, name)
-        if bodies:
-            run = isolated(design, bodies)
-            finding = search(design, list(bodies), run, args.graphs, args.seed, BATCH)
-            failed |= finding.failed
-            texts.append(told(finding, WRITTEN.get(name, name), design["labels"], args))
+    harness = Harness(catalog, TIME_LIMIT)
+    try:
+        for name, design in known["designs"].items():
+            bodies = written(handin, catalog, name)
+            if bodies:
+                finding = search_sealed(harness, design, bodies, args)
+                failed |= finding.failed
+                texts.append(told(finding, WRITTEN.get(name, name), design["labels"], args))
+    finally:
+        harness.close()
     print(
         "\n\n".join(texts) or "nothing to check: the file holds no op's code but the starter code"
     )
@@ -95,13 +98,26 @@ def written(handin, catalog, design):
     )
 
 
-def isolated(design, bodies):
-    """`run(graphs)` for grader/fuzz.py: runner/fuzz.py in a child process, per call."""
+def search_sealed(harness, design, bodies, args):
+    """grader/fuzz.py's search, each of its runs of graphs in one sealed process."""
+    runner = SealedRunner(harness)
+    try:
+        run = sealed(runner, design, bodies)
+        return search(design, list(bodies), run, args.graphs, args.seed, BATCH)
+    finally:
+        runner.close()
+
+
+def sealed(runner, design, bodies):
+    """`run(graphs)` for grader/fuzz.py: runner/fuzz.py's run_graphs in `runner`, on a class
+    that holds the reference code only of the ops the learner did not write."""
+    kept = {op: "" if op in bodies else body for op, body in design["references"].items()}
+    design = design | {"references": kept}
 
     def run(graphs):
         request = {"design": design, "bodies": bodies, "graphs": graphs}
         try:
-            text = in_child("runner.fuzz", request, TIME_LIMIT)
+            text = runner.run(json.dumps(request) + "\n")
         except RunFailed as failed:
             raise Unrunnable(str(failed)) from None
         try:

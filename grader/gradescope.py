@@ -14,7 +14,7 @@ from pathlib import Path
 from .gradebook import feedback, points
 from .handin import course_id
 from .regrade import files_in, regrade_file
-from .sealed import PYODIDE, ROOT, Harness, SealedRunner
+from .sealed import PYODIDE, ROOT, SES, Harness, SealedRunner
 
 NODE_VERSION = "20.20.2"  # Node.js for the autograder's image: the version tested here
 SETUP = f"""#!/usr/bin/env bash
@@ -48,6 +48,7 @@ def write_zip(out, time_limit, weights):
     given = "".join(f" --weight {name}={value:g}" for name, value in weights.items())
     files = [path for pattern in SOURCES for path in sorted(ROOT.glob(pattern)) if path.is_file()]
     files += sorted(path for path in PYODIDE.rglob("*") if path.is_file())
+    files += [SES, SES.parent.parent / "package.json", SES.parent.parent / "LICENSE"]
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         _script(archive, "setup.sh", SETUP)
         _script(archive, "run_autograder", RUN.format(time_limit=f"{time_limit:g}", weights=given))

@@ -2,10 +2,10 @@
 the command; grader/gradebook.py writes what comes out).
 
 A hand-in is untrusted code on the instructor's machine. Each of its runs happens where the
-browser runs it, in the runner's half under Pyodide, in a fresh Python restored for that run
-alone, in a Node process that can read nothing but Pyodide and write nothing, start no process
-and reach no network (grader/sealed.py, runner/node.mjs). The judge's half reads each run's
-report here, as untrusted data, as it does in the browser.
+browser runs it, in the runner's half under Pyodide, in a Node process of the hand-in's own
+that can read nothing but Pyodide and write nothing, start no process and reach no network,
+in a Python whose memory is put back before every run (grader/sealed.py, runner/node.mjs).
+The judge's half reads each run's report here, as untrusted data, as it does in the browser.
 """
 
 import json
@@ -68,7 +68,8 @@ def shard(files, part, parts):
 
 
 def regrade_file(path, exercises, runner, course):
-    """The Graded hand-in at `path`, each attempted tab run by `runner`."""
+    """The Graded hand-in at `path`, each attempted tab run by `runner` (a SealedRunner) in a
+    worker of the hand-in's own, ended with it."""
     graded = Graded(str(path), Path(path).stem)
     try:
         handin = read_handin(Path(path).read_bytes())
@@ -78,6 +79,7 @@ def regrade_file(path, exercises, runner, course):
     graded.learner = handin.learner or graded.learner
     if handin.course != course:
         graded.notes.append("from another version of the course: graded against this one")
+    runner.fresh()
     for exercise in exercises.values():
         bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
         bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
@@ -95,7 +97,7 @@ def regrade_file(path, exercises, runner, course):
 def grade_tab(exercise, bodies, exercises, runner):
     """The Tab of one exercise's code, run sealed and judged here."""
     try:
-        observation = runner.run(exercise.id, bodies)
+        observation = runner.run(runner.harness.request(exercise.id, bodies))
     except RunFailed as failed:
         reason = "refused" if REFUSED in str(failed) else failed.reason
         seconds = runner.harness.time_limit
@@ -111,17 +113,15 @@ def grade_tab(exercise, bodies, exercises, runner):
 
 
 def regrade_all(files, exercises, harness, course, jobs):
-    """Each file's Graded, as soon as it is graded, `jobs` at a time, each job with a sealed
-    process of its own."""
+    """Each file's Graded, as soon as it is graded, `jobs` at a time: each job a sealed process,
+    each hand-in a worker of its own in it."""
     local = threading.local()
     runners = []
-    lock = threading.Lock()
 
     def graded(path):
         if not hasattr(local, "runner"):
             local.runner = SealedRunner(harness)
-            with lock:
-                runners.append(local.runner)
+            runners.append(local.runner)  # list.append is atomic: no lock needed
         return regrade_file(path, exercises, local.runner, course)
 
     try:

@@ -1,11 +1,13 @@
-"""The runner's half, sealed in Node (runner/node.mjs), for hand-ins: a fresh Python for every
-run, restored from a memory snapshot made once per regrade, in a process replaced after any
-crash, time-out or memory cap.
+"""The runner's half, sealed in Node (runner/node.mjs), for hand-ins: one process for each
+hand-in, ended with it, its Python restored from a memory snapshot made once per regrade and
+put back to that same memory before every run; a process replaced after any crash, time-out
+or memory cap.
 
 What a run may use: `time_limit` seconds (the course's, from mkdocs.yml), counted from when a
-restored Python is ready, so that starting is never charged to a run; PYTHON_MB of memory for
+fresh Python is ready, so that starting is never charged to a run; PYTHON_MB of memory for
 its Python (past that, Python raises MemoryError, as in a browser's worker); and its whole
-process may hold PROCESS_MB, or it is ended and the run said to be over its memory.
+process may hold PROCESS_MB, or it is ended and the run said to be over its memory. What a run
+knows: its request (grader/runner_data.py's `run_data`: no other exercise's answer).
 """
 
 import json
@@ -18,11 +20,12 @@ import time
 from functools import cache
 from pathlib import Path
 
-from .runner_data import runner_data
+from .runner_data import run_data, runner_data
 
 ROOT = Path(__file__).resolve().parent.parent
 HARNESS = ROOT / "runner" / "node.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide"
+SES = ROOT / "node_modules" / "ses" / "dist" / "ses.mjs"  # lockdown(), for runner/node.mjs
 START_LIMIT_S = 60  # a Python's restore: never charged to a run
 PYTHON_MB = 256  # a run's Python: far more than a tiny graph needs
 PROCESS_MB = 1536  # the whole Node process: Pyodide, its last Python and the garbage of others
@@ -40,28 +43,31 @@ class RunFailed(RuntimeError):
 
 
 class Harness:
-    """What every sealed process shares: the Node command and the snapshot, made once."""
+    """What every sealed process shares: the Node command, the snapshot (made once) and each
+    exercise's request data."""
 
     def __init__(self, exercises, time_limit):
         self.time_limit = time_limit
         node = shutil.which("node")
-        if node is None or not PYODIDE.is_dir():
+        if node is None or not PYODIDE.is_dir() or not SES.is_file():
             raise SystemExit("regrade needs Node.js and Pyodide: run `make regrade-setup` first")
         self.node = node
+        self.exercises = exercises
+        self.known = runner_data(exercises)
+        self.data = {}  # exercise id -> its run_data, made when first asked
+        self.folder = tempfile.TemporaryDirectory(prefix="regrade-")
+        self.snapshot = Path(self.folder.name) / "runner.snapshot"
+        self.snapshot.write_bytes(self._make())
+
+    def _make(self):
+        """The runner's memory, every module of it imported, before any learner code."""
         files = {
             str(path.relative_to(ROOT)): path.read_text()
             for path in sorted((ROOT / "runner").glob("*.py"))
         }
-        self.setup = json.dumps({"files": files}) + "\n"
-        self.folder = tempfile.TemporaryDirectory(prefix="regrade-")
-        self.snapshot = Path(self.folder.name) / "runner.snapshot"
-        self.snapshot.write_bytes(self._make(files, runner_data(exercises)))
-
-    def _make(self, files, data):
-        """The runner's memory, imported with the exercises' data, before any learner code."""
         made = subprocess.run(
             [self.node, *sealing_flags(self.node), str(HARNESS), "make"],
-            input=(json.dumps({"files": files, "data": data}) + "\n").encode(),
+            input=(json.dumps({"files": files}) + "\n").encode(),
             capture_output=True,
             cwd=ROOT,
             timeout=START_LIMIT_S * 2,
@@ -69,6 +75,13 @@ class Harness:
         if made.returncode != 0 or len(made.stdout) < PAGE:
             raise SystemExit(f"Pyodide could not start in Node: {made.stderr.decode()[-500:]}")
         return made.stdout
+
+    def request(self, exercise_id, bodies):
+        """The line that asks runner/seal.py for one run of `bodies` on `exercise_id`."""
+        if exercise_id not in self.data:
+            self.data[exercise_id] = run_data(self.known, self.exercises[exercise_id])
+        asked = {"exercise": exercise_id, "bodies": bodies, "data": self.data[exercise_id]}
+        return json.dumps(asked) + "\n"
 
     def command(self):
         flags = sealing_flags(self.node, self.snapshot)
@@ -79,20 +92,31 @@ class Harness:
 
 
 class SealedRunner:
-    """One sealed process at a time, started when first needed and replaced after a run that
-    did not end well."""
+    """A sealed process for one hand-in after another (or a fuzz session's runs): started when
+    first needed, replaced after a run that did not end well, ended by `close()`. Each hand-in
+    begins with `fresh()`: a worker of its own, in a realm and a Python no other has touched."""
 
     def __init__(self, harness):
         self.harness = harness
         self.process = None
         self.lines = None
+        self.ready = False  # whether a hand-in's worker waits for its next run
 
-    def run(self, exercise_id, bodies):
-        """The runner's report of one run, as JSON text; raises RunFailed."""
+    def fresh(self):
+        """Ends the last hand-in's worker, if any: the next run gets a new one."""
+        if self.process and self.ready:
+            self.process.stdin.write('{"fresh": true}\n')
+            self.process.stdin.flush()
+            self.ready = False
+
+    def run(self, request):
+        """The runner's report of one run, as JSON text, for `request` (a line of
+        Harness.request's); raises RunFailed."""
         if self.process is None:
             self._start()
-        self._wait_ready()
-        self.process.stdin.write(json.dumps({"exercise": exercise_id, "bodies": bodies}) + "\n")
+        if not self.ready:
+            self._wait_ready()
+        self.process.stdin.write(request)
         self.process.stdin.flush()
         answer = self._answer(self.harness.time_limit)
         if isinstance(answer.get("observation"), str):
@@ -105,6 +129,7 @@ class SealedRunner:
             self.process.kill()
             self.process.wait()
             self.process = None
+        self.ready = False
 
     def _start(self):
         self.process = subprocess.Popen(
@@ -117,8 +142,6 @@ class SealedRunner:
         )
         self.lines = queue.Queue()
         threading.Thread(target=_read, args=(self.process, self.lines), daemon=True).start()
-        self.process.stdin.write(self.harness.setup)
-        self.process.stdin.flush()
 
     def _wait_ready(self):
         try:
@@ -128,6 +151,7 @@ class SealedRunner:
         if answer.get("ready") is not True:
             self.close()
             raise RunFailed("crashed", "Python could not be restored")
+        self.ready = True
 
     def _answer(self, limit):
         """The next line, within `limit` seconds and the process's memory cap."""
@@ -170,12 +194,14 @@ def resident_mb(pid):
 
 
 def sealing_flags(node, snapshot=None):
-    """Node's permission model: read Pyodide, the harness and the snapshot only; no code from
-    strings; a run's Python capped at PYTHON_MB."""
+    """Node's permission model: read Pyodide, SES, the harness and the snapshot only; no code
+    from strings; a run's Python capped at PYTHON_MB."""
     permission = "--permission" if node_major(node) >= 23 else "--experimental-permission"
-    readable = [f"{PYODIDE.resolve()}/*", str(HARNESS), *([str(snapshot)] if snapshot else [])]
+    readable = [f"{PYODIDE.resolve()}/*", str(SES.resolve()), str(HARNESS)]
+    readable += [str(snapshot)] if snapshot else []
     return [
         permission,
+        "--allow-worker",  # a worker for each hand-in, under the same permissions
         *(f"--allow-fs-read={path}" for path in readable),
         "--disallow-code-generation-from-strings",
         f"--wasm-max-mem-pages={PYTHON_MB * 1024 * 1024 // PAGE}",

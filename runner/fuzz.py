@@ -235,19 +235,3 @@ def ask_json(design_name, bodies_json, ask_json):
             observe_checks(as_exercise(design, bodies, ask["observe"]), design, bodies)
         )
     return json.dumps(run_graphs(design, bodies, ask["graphs"]))
-
-
-def main():
-    """`python -m runner.fuzz`: graphs run in a process of their own, for grader/fuzz_cli.py.
-    Reads `{"design", "bodies", "graphs", "out"}` as JSON on stdin and writes what
-    `run_graphs` gives to the file `out`."""
-    import sys
-    from pathlib import Path
-
-    request = json.loads(sys.stdin.read())
-    found = run_graphs(request["design"], request["bodies"], request["graphs"])
-    Path(request["out"]).write_text(json.dumps(found), encoding="utf-8")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,77 +1,170 @@
 // The runner's half of grading in Pyodide under Node, sealed, for hand-ins graded on an
 // instructor's machine (grader/sealed.py starts it). The learner's code runs here exactly as in
-// the browser's runner: in a fresh Python for every run, restored from a memory snapshot made
-// once per regrade. This process can do nothing else: Node's permission model lets it read only
-// Pyodide's own files, this one and the snapshot (no other file, no writing, no processes), code
-// is never made from strings, and before any learner code runs every way out to the network or
-// the host that Node still offers is removed.
+// the browser's runner. Each hand-in gets a worker of its own, a fresh JavaScript realm ended
+// with the hand-in, whose Python is restored from a memory snapshot made once per regrade; before
+// each run that Python's whole memory is put back as it was before the first, so that no run
+// meets anything an earlier one did. The main thread only passes lines: it holds no learner data
+// and no worker can reach it. The WebAssembly is compiled once, here, for every worker.
 //
-// `node node.mjs make`: reads `{files: {path: source}, data}` (the runner's modules and
-// grader/runner_data.py's data) on one line, imports the runner, reads that data and writes the
-// memory snapshot to stdout. No learner code runs in it.
+// What a worker can reach: Node's permission model lets this process read only Pyodide's files,
+// SES, this file and the snapshot (no other file, no writing, no processes), and code is never
+// made from strings. Before any learner code runs, every way out to the network or the host that
+// Node still offers is removed, the Python holds no module that leads to JavaScript
+// (runner/seal.py), the worker's shared JavaScript objects are frozen (SES's lockdown), and
+// Python's file system refuses every write, so that what one run does cannot outlast it.
 //
-// `node node.mjs run SNAPSHOT`: protocol, one JSON document per line. In: first `{files}`, then
-// one `{exercise, bodies}` per run, each only after `{ready: true}` came out. Out: `{ready:
-// true}` once a fresh Python waits (restoring is never part of a run's time), then one
-// `{observation}` (runner/observe.py's report, as JSON text) or `{crashed: message}` per run.
+// `node node.mjs make`: reads `{files: {path: source}}` (the runner's modules) on one line,
+// imports the runner and writes the memory snapshot to stdout. No learner code runs in it.
+//
+// `node node.mjs run SNAPSHOT`: protocol, one JSON document per line. In: one request per run
+// (runner/seal.py says what it holds), or `{fresh: true}` to end the hand-in's worker and start
+// the next one's; each line only after the answer to the one before.
+// Out: `{ready: true}` when a worker's Python waits (restoring is never part of a run's time),
+// one `{observation}` (the runner's report, as JSON text) or `{crashed: message}` per run.
 // After a crash the process ends: the grader starts another.
 import { constants, readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
-// Pyodide's file system module reads Node's file constants through process.binding, which the
-// permission model refuses: hand it those and nothing else
-process.binding = (name) => {
-  if (name === "constants") return { fs: constants };
-  throw new Error(`process.binding("${name}") is not available here`);
-};
-const { loadPyodide } = await import("pyodide");
-const lines = createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
-const say = (answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
 const quiet = { stdout: () => {}, stderr: () => {} };
-const [mode, snapshotPath] = process.argv.slice(2);
-const setup = JSON.parse((await lines.next()).value);
 
-if (mode === "make") {
+if (!isMainThread) await worker(workerData);
+else if (process.argv[2] === "make") await make();
+else await serve(process.argv[3]);
+
+async function make() {
+  const lines = await readLines();
+  const { files } = JSON.parse((await lines.next()).value);
+  const loadPyodide = await pyodideLoader();
   const pyodide = await loadPyodide({ ...quiet, _makeSnapshot: true });
-  writeFiles(pyodide, setup.files);
-  // where runner.observe reads it, as in runner.zip: read once, into the snapshot
-  pyodide.FS.writeFile("/course/runner/data.json", JSON.stringify(setup.data));
-  pyodide.runPython("import sys; sys.path.insert(0, '/course'); import runner.observe as o; o.data()");
+  writeFiles(pyodide, files);
+  pyodide.runPython("import sys; sys.path.insert(0, '/course'); import runner.seal");
   process.stdout.write(pyodide.makeMemorySnapshot());
-} else {
-  const snapshot = readFileSync(snapshotPath);
-  compileOnce(readFileSync(new URL("pyodide.asm.wasm", import.meta.resolve("pyodide"))));
-  seal();
-  let observe = await fresh();
-  for (let line = await lines.next(); !line.done; line = await lines.next()) {
-    const { exercise, bodies } = JSON.parse(line.value);
-    try {
-      say({ observation: observe.observe_json(exercise, JSON.stringify(bodies)) });
-    } catch (error) {
-      say({ crashed: String(error?.message ?? error).slice(0, 2000) });
-      process.exit(3);
-    }
-    observe = await fresh(); // this run's Python is dropped whole
-  }
-
-  /** runner.observe in a Python restored from the snapshot, once it is ready to run. */
-  async function fresh() {
-    const pyodide = await loadPyodide({ ...quiet, _loadSnapshot: snapshot });
-    writeFiles(pyodide, setup.files); // the snapshot holds memory, not files
-    const found = pyodide.pyimport("runner.observe");
-    say({ ready: true });
-    return found;
-  }
 }
 
-/** Pyodide's WebAssembly compiled once for every Python this process restores, not once each. */
-function compileOnce(wasm) {
-  const module = new WebAssembly.Module(wasm);
-  const { instantiate } = WebAssembly;
-  WebAssembly.instantiate = async (source, imports) =>
-    source instanceof WebAssembly.Module
-      ? instantiate(source, imports)
-      : { module, instance: await instantiate(module, imports) };
+/** The main thread: lines in, each to the hand-in's worker, its answers out. */
+async function serve(snapshotPath) {
+  const lines = await readLines(); // no files: the snapshot has imported all the runner runs
+  const wasm = readFileSync(new URL("pyodide.asm.wasm", import.meta.resolve("pyodide")));
+  const start = { module: new WebAssembly.Module(wasm), snapshotPath };
+  const say = (answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
+  let current = await handIn(start, say);
+  for (let line = await lines.next(); !line.done; line = await lines.next()) {
+    if (line.value.startsWith('{"fresh"')) {
+      await current.end();
+      current = await handIn(start, say);
+    } else {
+      say(await current.ask(line.value));
+    }
+  }
+  await current.end();
+}
+
+/** A fresh worker for one hand-in, once its Python is ready: `ask(line)` gives the answer to a
+ * run's request; any message it sends that is not one is a crash. */
+async function handIn(start, say) {
+  const thread = new Worker(new URL(import.meta.url), {
+    workerData: start,
+    env: {},
+    resourceLimits: { maxYoungGenerationSizeMb: 48 },
+    stdout: true, // what the worker prints goes nowhere, never into this process's answers
+    stderr: true,
+  });
+  thread.stdout.resume();
+  thread.stderr.resume();
+  const answers = [];
+  let waiting = null;
+  const answer = (value) => (waiting ? waiting(value) : answers.push(value));
+  thread.on("message", (message) => answer(typeof message === "string" ? message : crash(message)));
+  thread.on("error", (error) => answer({ crashed: String(error?.message ?? error) }));
+  thread.on("exit", (code) => answer({ crashed: `its Python ended (status ${code})` }));
+  const next = () => (answers.length ? answers.shift() : new Promise((r) => (waiting = r)));
+  const reply = async () => {
+    const got = await next();
+    waiting = null;
+    if (typeof got === "string") return { observation: got };
+    say(got);
+    process.exit(3);
+  };
+  const first = await next();
+  waiting = null;
+  if (first !== "ready") {
+    say(typeof first === "object" ? first : { crashed: "Python could not be restored" });
+    process.exit(3);
+  }
+  say({ ready: true });
+  return {
+    ask: (line) => (thread.postMessage(line), reply()),
+    end: () => thread.terminate(),
+  };
+}
+
+/** What a worker said of its crash, as `{crashed: text}`, whatever else it sent. */
+function crash(message) {
+  const said = message?.crashed;
+  return { crashed: typeof said === "string" ? said.slice(0, 2000) : "its worker sent something else" };
+}
+
+/** A hand-in's worker: its sealed Python, then one run per request. */
+async function worker({ module, snapshotPath }) {
+  const snapshot = readFileSync(snapshotPath);
+  const loadPyodide = await pyodideLoader(module);
+  seal();
+  const pyodide = await loadPyodide({ ...quiet, _loadSnapshot: snapshot, jsglobals: {} });
+  const entry = pyodide.pyimport("runner.seal");
+  const run = entry.run_json;
+  entry.cut_javascript();
+  const fresh = keepFresh(pyodide);
+  const post = parentPort.postMessage.bind(parentPort);
+  parentPort.on("message", (line) => {
+    fresh(); // the first run meets the same Python as every later one
+    try {
+      post(run(line));
+    } catch (error) {
+      post({ crashed: String(error?.message ?? error) }); // then nothing more: it is ended
+    }
+  });
+  post("ready");
+}
+
+/** Pyodide's loader, its WebAssembly taken from `module` when given (compiled once). */
+async function pyodideLoader(module) {
+  // Pyodide's file system module reads Node's file constants through process.binding, which
+  // the permission model refuses: hand it those and nothing else
+  process.binding = (name) => {
+    if (name === "constants") return { fs: constants };
+    throw new Error(`process.binding("${name}") is not available here`);
+  };
+  if (module) {
+    const { instantiate } = WebAssembly;
+    WebAssembly.instantiate = async (source, imports) =>
+      source instanceof WebAssembly.Module
+        ? instantiate(source, imports)
+        : { module, instance: await instantiate(module, imports) };
+  }
+  await import("../node_modules/ses/dist/ses.mjs"); // defines lockdown(), used once sealed
+  return (await import("pyodide")).loadPyodide;
+}
+
+/** Freezes what the worker shares between runs and keeps a copy of the ready Python's memory:
+ * the function it returns puts that memory back, and the working folder with it. */
+function keepFresh(pyodide) {
+  const { FS, _module: wasm } = pyodide;
+  FS.nodePermissions = (node, perms) => (perms.includes("w") ? 2 : 0); // EACCES for any write
+  const folder = FS.cwd();
+  globalThis.lockdown({ errorTaming: "unsafe", stackFiltering: "verbose", reporting: "none" });
+  const memory = () => new Uint8Array(wasm.HEAP8.buffer);
+  const image = memory().slice();
+  const stack = wasm.stackSave();
+  return () => {
+    memory().set(image);
+    wasm.stackRestore(stack);
+    FS.chdir(folder);
+  };
+}
+
+async function readLines() {
+  const { createInterface } = await import("node:readline"); // the main thread's only
+  return createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]();
 }
 
 function writeFiles(pyodide, files) {

@@ -196,61 +196,63 @@ def test_honest_files_alone_exit_0(alone):
     assert done.returncode == 0, done.stderr
 
 
-# what learner code would try if it got past Python's sandbox into JavaScript: each line runs
-# in the sealed harness, as a stand-in for runner/observe.py, and says whether it got through
+# what learner code would try if it got past Python's sandbox: each route to Node's global
+# object, with every module of Pyodide's still importable (this stand-in for runner/seal.py
+# cuts none of them), and what it would do with one; each says whether it got through
 ESCAPES = """
 import json
+
 def attempt(call):
     try:
         call()
         return "got through"
     except Exception as error:
         return type(error).__name__
-def observe_json(exercise, bodies):
-    import js
-    modules = lambda name: js.process.getBuiltinModule(name)
-    found = {
-        "eval": attempt(lambda: js.eval("1")),
-        "read": attempt(lambda: modules("fs").readFileSync("/etc/hostname")),
-        "net": attempt(lambda: modules("net").connect(9, "127.0.0.1")),
-        "spawn": attempt(lambda: modules("child_process").execSync("true")),
-        "fetch": attempt(lambda: js.fetch("http://127.0.0.1:9/")),
-        "kill": attempt(lambda: js.process.kill(js.process.pid, 0)),  # signal 0: harmless
-        "binding": attempt(lambda: js.process.binding("tcp_wrap")),
-    }
-    found["env"] = len(js.Object.keys(js.process.env))
-    return json.dumps(found)
-def data():
+
+def cut_javascript():
     pass
+
+def run_json(request):
+    import js
+    from pyodide.code import run_js
+    from pyodide.ffi import to_js
+    routes = {
+        "js.process": lambda: js.process.pid,
+        "run_js": lambda: run_js("globalThis"),
+        "Function": lambda: to_js([]).constructor.constructor("return globalThis")(),
+        "js.eval": lambda: js.eval("1"),
+        "js.fetch": lambda: js.fetch("http://127.0.0.1:9/"),
+    }
+    return json.dumps({name: attempt(route) for name, route in routes.items()})
 """
 
 
-def test_beneath_python_node_offers_no_file_network_or_process(tmp_path):
+def test_python_in_the_sealed_process_reaches_no_node_global(tmp_path):
     node = __import__("shutil").which("node")
-    files = {"runner/__init__.py": "", "runner/observe.py": ESCAPES}
+    files = {"runner/__init__.py": "", "runner/seal.py": ESCAPES}
+    setup = json.dumps({"files": files}) + "\n"
     made = subprocess.run(
         [node, *sealing_flags(node), str(HARNESS), "make"],
-        input=json.dumps({"files": files, "data": {}}).encode() + b"\n",
+        input=setup.encode(),
         capture_output=True,
         cwd=ROOT,
         timeout=120,
     )
     snapshot = tmp_path / "escapes.snapshot"
     snapshot.write_bytes(made.stdout)
-    request = json.dumps({"files": files}) + "\n" + json.dumps({"exercise": "add", "bodies": {}})
     done = subprocess.run(
         [node, *sealing_flags(node, snapshot), str(HARNESS), "run", str(snapshot)],
-        input=request + "\n",
+        input="{}\n",
         capture_output=True,
         text=True,
         cwd=ROOT,
         timeout=120,
     )
     answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert answers[0] == {"ready": True}
+    assert answers[0] == {"ready": True}, done.stderr
     found = json.loads(answers[1]["observation"])
-    assert found.pop("env") == 0
     assert "got through" not in found.values(), found
+    assert found["js.process"] == "AttributeError", found  # `js` is an empty object here
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 the process's start or its restore; a run past it, or a process past its memory cap, is ended
 and said to be."""
 
-import json
 import sys
 from types import SimpleNamespace
 
@@ -15,7 +14,6 @@ EXERCISES = catalog()
 # a stand-in for runner/node.mjs, on its protocol: slow to be ready, then quick (or silent)
 SLOW_START = """
 import json, sys, time
-sys.stdin.readline()
 time.sleep(1.5)
 print(json.dumps({"ready": True}), flush=True)
 sys.stdin.readline()
@@ -27,13 +25,13 @@ time.sleep(60)
 
 def stand_in(*args):
     command = [sys.executable, "-c", SLOW_START, *args]
-    return SimpleNamespace(time_limit=1.0, setup="{}\n", command=lambda: command)
+    return SimpleNamespace(time_limit=1.0, command=lambda: command)
 
 
 def test_starting_a_process_is_never_charged_to_its_first_run():
     runner = sealed.SealedRunner(stand_in("answer"))
     try:
-        assert runner.run("mul", {}) == "{}"  # ready after 1.5 s; the limit is 1 s
+        assert runner.run("{}\n") == "{}"  # ready after 1.5 s; the limit is 1 s
     finally:
         runner.close()
 
@@ -41,7 +39,7 @@ def test_starting_a_process_is_never_charged_to_its_first_run():
 def test_a_run_past_its_time_limit_ends_its_process():
     runner = sealed.SealedRunner(stand_in())
     with pytest.raises(sealed.RunFailed) as failed:
-        runner.run("mul", {})
+        runner.run("{}\n")
     assert failed.value.reason == "time" and str(failed.value) == "still running after 1 s"
     assert runner.process is None  # ended; the next run starts another
 
@@ -52,9 +50,8 @@ def test_a_process_past_its_memory_cap_is_ended_and_the_run_said_to_be_over_it(m
     runner = sealed.SealedRunner(harness)
     try:
         with pytest.raises(sealed.RunFailed) as failed:
-            runner.run("mul", EXERCISES["mul"].solutions)
+            runner.run(harness.request("mul", EXERCISES["mul"].solutions))
     finally:
         harness.close()
     assert failed.value.reason == "memory" and "passed 1 MB" in str(failed.value)
     assert runner.process is None
-    assert json.loads(harness.setup)["files"]["runner/observe.py"]  # what each process loads
