@@ -150,7 +150,8 @@ class SealedRunner:
             raise RunFailed(failed.reason, f"Python could not be restored ({failed})") from None
         if answer.get("ready") is not True:
             self.close()
-            raise RunFailed("crashed", "Python could not be restored")
+            said = str(answer.get("crashed", "no word why"))[:200]
+            raise RunFailed("crashed", f"Python could not be restored ({said})")
         self.ready = True
 
     def _answer(self, limit):

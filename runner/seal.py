@@ -15,6 +15,8 @@ import gc
 import json
 import sys
 
+from _pyodide._importhook import JsLoader  # what `import js` made: each holds a JsProxy
+
 # every module a run may import, imported now: once the process is sealed no run reads the
 # runner's files again (runner/node.mjs refuses every write to the file system, too)
 from . import checker, engine, fuzz, observe  # noqa: F401
@@ -24,11 +26,18 @@ BRIDGES = (*JS_PACKAGES, "_pyodide_core")  # the last: Pyodide's C half of them
 
 
 def cut_javascript():
-    """Drops every module of Pyodide's that reaches JavaScript and the finder that makes `import
-    js` work, so that nothing this Python holds leads to a JavaScript object: the calls from
-    runner/node.mjs come in through Pyodide's C, not through these."""
-    for name in [name for name in sys.modules if name.partition(".")[0] in BRIDGES]:
-        del sys.modules[name]
+    """Drops every module of Pyodide's that reaches JavaScript, with every name in it, and the
+    finders that make `import js` work, with theirs: what referred to a JavaScript object
+    from Python, so that nothing here leads to one (tests/test_regrade_sealed.py walks every
+    object to hold this). The calls from runner/node.mjs come in through Pyodide's C, not
+    through these."""
+    bridges = [name for name in sys.modules if name.partition(".")[0] in BRIDGES]
+    finders = [finder for finder in sys.meta_path if finder not in PLAIN_FINDERS]
+    loaders = [held for held in gc.get_referrers(JsLoader) if isinstance(held, JsLoader)]
+    for held in [sys.modules.pop(name) for name in bridges] + finders + loaders:
+        names = getattr(held, "__dict__", None)
+        if isinstance(names, dict):  # not a class's (a finder may be one): nothing of ours
+            names.clear()
     sys.meta_path[:] = [finder for finder in sys.meta_path if finder in PLAIN_FINDERS]
     sys.path[:] = [entry for entry in sys.path if entry.startswith("/")]
     gc.collect()

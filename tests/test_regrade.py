@@ -1,8 +1,9 @@
 """`python -m grader regrade`: hand-ins graded with the verdicts they claim ignored, each in a
-fresh sealed Python per run, so that nothing a hostile hand-in does reaches another run or
-file: every honest file gets the grade it gets alone. Learner code cannot reach the
-instructor's machine: not through Python (the runner's sandbox), nor beneath it, in Node
-(runner/node.mjs)."""
+sealed worker of its own whose Python is put back before every run, so that nothing a hostile
+hand-in does reaches another run or file: every honest file gets the grade it gets alone, at
+`--jobs 1` and `2`, and a hostile one no more than its own code earns. Learner code cannot
+reach the instructor's machine: not through Python (the runner's sandbox), nor beneath it, in
+Node (runner/node.mjs)."""
 
 import csv
 import json
@@ -20,12 +21,51 @@ COURSE = course_id(EXERCISES)
 RIGHT = {op: EXERCISES[op].solutions[op] for op in ("add", "mul", "tanh")}
 WRONG_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
 WRONG_ADD = "self.grad += out.grad\nother.grad += 2 * out.grad"
+WRONG_TANH = "self.grad += out.data * out.grad"
 # what an earlier design let one hand-in do to every later run: the references for every op
 PATCH_CODE = (
     "import sys\n"
     "observe = sys.modules['runner.observe']\n"
     "observe.bodies_to_run.__code__ = (lambda exercise, design, bodies: "
     "(design['references'], {})).__code__\n"
+)
+
+
+# what a hand-in did last round: Node's global object found through a dict the sandbox kept,
+# its JSON.parse replaced so that every later request ran the reference bodies
+GC_HOOK = (
+    "import builtins, gc\n"
+    "if not hasattr(builtins, 'hooked'):  # once a run: a closure runs once a check\n"
+    "    builtins.hooked = True\n"
+    "    for held in gc.get_objects():\n"
+    "        if isinstance(held, dict):\n"
+    "            for value in list(held.values()):\n"
+    "                if type(value).__name__ == 'JsProxy' and repr(value) == '[object global]':\n"
+    "                    parse = value.JSON.parse\n"
+    "                    def rewritten(text, *rest):\n"
+    "                        asked = parse(text)\n"
+    "                        asked.bodies = asked.data.designs.closures.references\n"
+    "                        return asked\n"
+    "                    value.JSON.parse = rewritten\n"
+)
+# a way into JavaScript that hiding modules does not close: Pyodide's C half, made anew
+FOOTHOLD = (
+    "import sys\n"
+    "from importlib.machinery import BuiltinImporter\n"
+    "spec = BuiltinImporter.find_spec('_pyodide_core')\n"
+    "core = sys.modules['_imp'].create_builtin(spec)\n"
+    "array = core.to_js([])\n"
+    "array.__proto__.push = array.__proto__.pop\n"
+    "array.__proto__.__proto__.toJSON = array.__proto__.pop\n"
+)
+# every change a run can make to its Python that would outlive it in a Python kept alive
+PATCHES = (
+    "import builtins, sys\n"
+    "builtins.round = lambda *a: 0\n"
+    "trace = sys.modules['runner.trace']\n"
+    "trace.Trace.record = lambda self: {'nodes': [], 'steps': [], 'complete': True}\n"
+    "json = sys.modules['json']\n"
+    "json.dumps.__code__ = (lambda *a, **k: '{}').__code__\n"
 )
 
 
@@ -61,6 +101,10 @@ HOSTILE = {
     "p-endless": work({"add": "while True:\n    pass", "mul": RIGHT["mul"]}),
     "q-memory-bomb": work({"add": "x = []\nwhile True:\n    x.append(bytearray(10**7))"}),
     "r-forged-claim": work({"mul": WRONG_MUL}, tabs={"mul": {"verdict": "pass"}}),
+    # each of these strikes in its first tab, then holds wrong code in its later ones
+    "g-json-parse-hook": work({"add": GC_HOOK + WRONG_ADD, "mul": WRONG_MUL}),
+    "h-foothold": work({"add": FOOTHOLD + RIGHT["add"], "mul": WRONG_MUL}),
+    "i-patches-first": work({"add": PATCHES + RIGHT["add"], "mul": WRONG_MUL, "tanh": WRONG_TANH}),
 }
 
 
@@ -115,6 +159,13 @@ def regraded(tmp_path_factory):
     return done, rows, folder
 
 
+@pytest.fixture(scope="module")
+def regraded_two_at_once(regraded):
+    """The same hand-ins regraded two at a time (`--jobs 2`): `(completed, rows by file)`."""
+    _, _, folder = regraded
+    return regrade(folder, "--jobs", "2", "--config", str(folder / "course.yml"))
+
+
 def verdicts(row):
     return {name: row[name] for name in EXERCISES}
 
@@ -131,6 +182,19 @@ def test_every_honest_file_gets_the_grade_it_gets_alone(regraded, alone):
     together, apart = table_lines(regraded[0].stdout), table_lines(alone[0].stdout)
     for learner in ("Ada Lovelace (s1815)", "m-bob", "Cy Young, ID 42"):
         assert together[learner] == apart[learner]  # every verdict: pass, fail, error, -
+
+
+def test_two_at_a_time_every_file_gets_the_grade_it_gets_one_at_a_time(
+    regraded, regraded_two_at_once
+):
+    _, rows, _ = regraded
+    done, two = regraded_two_at_once
+    assert set(two) == set(rows)
+    for file, row in rows.items():
+        assert (verdicts(two[file]), two[file]["total"]) == (verdicts(row), row["total"]), file
+    words, words_before = table_lines(done.stdout), table_lines(regraded[0].stdout)
+    del words["q-memory-bomb"], words_before["q-memory-bomb"]  # which cap comes first varies
+    assert words == words_before
 
 
 def table_lines(table):
@@ -153,6 +217,11 @@ def test_each_hostile_file_gets_its_own_verdict_or_a_named_refusal(regraded):
     assert seen["q-memory-bomb"][tab["add"]] in ("error", "memory")
     assert seen["r-forged-claim"][tab["mul"]] == "fail"
     assert "r-forged-claim.json: mul claimed pass" in table
+    for name in ("g-json-parse-hook", "h-foothold", "i-patches-first"):
+        assert seen[name][tab["mul"]] == "fail", name  # its own `=`, whatever came before
+    assert seen["g-json-parse-hook"][tab["add"]] == "fail"  # its own wrong add: nothing found
+    assert seen["h-foothold"][tab["add"]] == "error"  # JavaScript's objects are frozen
+    assert seen["i-patches-first"][tab["tanh"]] == "fail"
 
 
 def test_a_refusal_and_a_time_out_say_why_in_the_learner_s_feedback(regraded):
