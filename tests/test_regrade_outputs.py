@@ -178,6 +178,8 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     work = {"format": "micrograd-work", "version": 1, "course": course_id(EXERCISES)}
     work |= {"learner": "Ada", "code": {"mul": EXERCISES["mul"].solutions["mul"]}}
     (submission / "work.json").write_text(json.dumps(work))
+    users = [{"name": "Ada Lovelace", "email": "ada@example.org", "sid": "s1815"}]
+    (tmp_path / "submission_metadata.json").write_text(json.dumps({"users": users}))
     results = tmp_path / "results" / "results.json"
     command = run.split("exec ", 1)[1].replace("\\\n", " ").split()
     command[command.index("/autograder/submission")] = str(submission)
@@ -195,6 +197,8 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     by_name = {test["name"]: test for test in found["tests"]}
     assert (by_name["mul (__mul__)"]["score"], by_name["mul (__mul__)"]["max_score"]) == (3, 3)
     assert found["score"] == sum(test["score"] for test in found["tests"]) == 3
+    said = "Graded the work of Ada Lovelace (ada@example.org). The work file gives the name “Ada”."
+    assert found["output"].startswith(said)  # Gradescope's word first; the file's, as it differs
 
 
 def test_files_in_a_folder_are_found_sorted(tmp_path):
