@@ -101,9 +101,10 @@ def add_gradebook_options(regrade):
     regrade.add_argument(
         "--review",
         metavar="FILE",
-        help="where the hand-ins that cannot go in the CSV are listed, with why: files that "
-        "cannot be graded, names that match no one or two learners, two hand-ins of one learner "
-        "(default: beside --csv, as its name with -review)",
+        help="list in FILE the hand-ins to look at by hand, with why: files that cannot be "
+        "graded, names or IDs that match no one or two learners of the roster, two hand-ins of "
+        "one learner; none of them goes into an import file (default: beside --csv, "
+        "grades-review.csv for grades.csv)",
     )
 
 
