@@ -47,6 +47,7 @@ def regrade(args, usage, progress):
     exercises = catalog_or_exit()
     points = weights(args.weight, exercises, usage)
     roster = roster_for(args, usage)
+    out_of_note(roster, args.assignment, points)
     review = review_path(args, usage)
     time_limit = course_time_limit(args.config, usage)
     files = shard(files_in(args.paths), *args.shard)
@@ -116,6 +117,23 @@ def roster_for(args, usage):
     return roster
 
 
+def out_of_note(roster, assignment, points):
+    """A line on stderr when Canvas's assignment is out of other points than the total here:
+    Canvas takes the numbers as they are."""
+    possible = roster.assignments.get(assignment, "") if roster and assignment else ""
+    total = sum(points.values())
+    try:
+        differs = bool(possible) and float(possible) != total
+    except ValueError:
+        differs = False
+    if differs:
+        print(
+            f"note: {assignment} is out of {possible} points in Canvas, and the totals here are "
+            f"out of {total:g}: --weight sets each exercise's points",
+            file=sys.stderr,
+        )
+
+
 def assignment_in(roster, args, usage):
     """--assignment must be the header of an existing assignment's column in the roster, as
     Canvas's import targets it: `Name (id)`."""
@@ -125,7 +143,7 @@ def assignment_in(roster, args, usage):
             'Name (id), such as "micrograd (12345)"'
         )
     if args.assignment not in roster.assignments:
-        known = ", ".join(repr(name) for name in roster.assignments[:5]) or "none"
+        known = ", ".join(repr(name) for name in list(roster.assignments)[:5]) or "none"
         usage.error(
             f"--assignment: {args.roster} has no column {args.assignment!r} (its assignments: "
             f"{known}); export the gradebook once the assignment exists"

@@ -167,18 +167,20 @@ class Gradebook:
         return ["learner", *self.identity(), "file", *names, "total", "out of", "notes"]
 
     def import_rows(self):
-        """The import file's rows: header, Canvas's Points Possible, each learner's grades."""
+        """The import file's rows: header, Canvas's Points Possible (for new assignments),
+        each learner's grades."""
         going = [entry for entry in self.entries if not entry.why]
-        out_of = number(sum(self.weights.values()))
         if self.form == "moodle":
             yield [self.roster.match, *self.weights, "total"]
             for entry in going:
                 yield [entry.person.key, *entry.cells, entry.total]
             return
-        names = [self.assignment] if self.assignment else list(self.weights)
-        possible = [out_of] if self.assignment else [number(w) for w in self.weights.values()]
-        yield [*self.roster.columns, *names]
-        yield ["Points Possible", *[""] * (len(self.roster.columns) - 1), *possible]
+        if self.assignment:  # no Points Possible row: the assignment has its own
+            yield [*self.roster.columns, self.assignment]
+        else:
+            yield [*self.roster.columns, *self.weights]
+            possible = [number(weight) for weight in self.weights.values()]
+            yield ["Points Possible", *[""] * (len(self.roster.columns) - 1), *possible]
         for entry in going:
             yield [*entry.person.columns, *([entry.total] if self.assignment else entry.cells)]
 

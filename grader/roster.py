@@ -73,9 +73,10 @@ def name_forms(first, last):
 class Roster:
     """The people of one LMS's export, and who a learner text names among them."""
 
-    def __init__(self, lms, columns, people, match="", assignments=()):
+    def __init__(self, lms, columns, people, match="", assignments=None):
         self.lms, self.columns, self.people = lms, tuple(columns), list(people)
-        self.match, self.assignments = match, tuple(assignments)
+        # Canvas: each existing assignment's header, `Name (id)`, and its points possible
+        self.match, self.assignments = match, dict(assignments or {})
         self.exact, self.loose = {}, {}
         for index, person in enumerate(self.people):
             for name in filter(None, (name.strip() for name in person.names)):
@@ -138,13 +139,18 @@ def canvas_roster(header, rows):
     """Canvas's gradebook export: a learner a row, but for its Points Possible row (and any
     row of no one, such as an old export's Muted row) and the Student View account."""
     where = {name: header.index(name) for name in CANVAS if name in header}
+    assignments = dict.fromkeys(filter(ASSIGNMENT.fullmatch, header), "")
     people = []
     for number, row in enumerate(rows, start=2):
         cells = {
             name: row[index].strip() if index < len(row) else "" for name, index in where.items()
         }
         student = cells.get("Student", "")
-        if student.startswith("Points Possible") or student in TEST_STUDENT:
+        if student.startswith("Points Possible"):  # each assignment's points, not a learner
+            given = zip(header, row, strict=False)  # a short row leaves the rest unknown
+            assignments |= {name: value.strip() for name, value in given if name in assignments}
+            continue
+        if student in TEST_STUDENT:
             continue
         if not (student or cells.get("ID")):
             continue
@@ -153,7 +159,7 @@ def canvas_roster(header, rows):
         names += name_forms(first, last) if comma else ()
         columns = tuple(cells.get(name, "") for name in CANVAS)
         people.append(Person(number, student or f"ID {cells['ID']}", columns, tuple(names)))
-    return Roster("canvas", CANVAS, people, assignments=filter(ASSIGNMENT.fullmatch, header))
+    return Roster("canvas", CANVAS, people, assignments=assignments)
 
 
 def moodle_fields(header):

@@ -21,7 +21,6 @@ from grader.sealed import ROOT
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0) | {"mul": 2.5}
-OUT_OF = f"{sum(WEIGHTS.values()):g}"
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 # Canvas's gradebook export: a byte-order mark, its Points Possible row (its Student cell
@@ -79,7 +78,7 @@ def book(tmp_path, form, hand_ins, roster=None, assignment=""):
 
 def test_a_canvas_export_is_read_without_its_points_possible_row_or_test_student(tmp_path):
     roster = read_roster(roster_file(tmp_path, CANVAS))
-    assert roster.lms == "canvas" and roster.assignments == ("micrograd (12345)",)
+    assert roster.lms == "canvas" and roster.assignments == {"micrograd (12345)": "10"}
     assert [person.label for person in roster.people][:2] == ["Lovelace, Ada", "Brontë, Zoë"]
     assert len(roster.people) == 5
     ada = roster.people[0]
@@ -184,8 +183,9 @@ def test_canvas_with_an_assignment_has_one_total_column_named_for_it(tmp_path):
         "Section",
         "micrograd (12345)",
     ]
-    assert found[1] == ["Points Possible", "", "", "", "", OUT_OF]
-    assert found[2] == ["Lovelace, Ada", "101", "s1815", "ada", "Analytical Engines", "3.5"]
+    # no Points Possible row: Canvas would take it as the existing assignment's new points
+    assert found[1] == ["Lovelace, Ada", "101", "s1815", "ada", "Analytical Engines", "3.5"]
+    assert len(found) == 2
 
 
 @pytest.mark.parametrize("match", ["email", "idnumber"])
@@ -335,6 +335,19 @@ def test_roster_options_that_make_no_sense_exit_2_in_one_line(tmp_path, args, sa
     done = cli("regrade", "x.json", *args)
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert done.stderr.splitlines()[-1].startswith("python -m grader regrade: error: ")
+
+
+def test_an_assignment_out_of_other_points_than_the_total_is_noted(tmp_path):
+    roster = str(roster_file(tmp_path, CANVAS))
+    empty = tmp_path / "handins"
+    empty.mkdir()
+    options = ["--form", "canvas", "--roster", roster, "--assignment", "micrograd (12345)"]
+    done = cli("regrade", str(empty), *options)
+    said = "note: micrograd (12345) is out of 10 points in Canvas, and the totals here are out of"
+    assert said in done.stderr and "--weight sets each exercise's points" in done.stderr
+    weights = [f"--weight={name}=0" for name in EXERCISES if name not in ("add", "mul")]
+    done = cli("regrade", str(empty), *options, *weights, "--weight", "mul=9")
+    assert "note:" not in done.stderr  # 1 + 9 = 10
 
 
 # Gradescope
