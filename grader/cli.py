@@ -58,18 +58,54 @@ def add_regrade(commands):
         metavar="K/N",
         help="grade only the K-th of N equal shares of the files (sorted): for N machines",
     )
-    regrade.add_argument("--csv", metavar="FILE", help="write one row per learner, as graded")
-    regrade.add_argument(
-        "--form",
-        choices=("plain", "canvas", "moodle"),
-        default="plain",
-        help="the CSV's form: plain, or what Canvas's or Moodle's gradebook imports "
-        "(default: plain)",
-    )
+    add_gradebook_options(regrade)
     regrade.add_argument(
         "--feedback", metavar="FOLDER", help="write a feedback file per learner in FOLDER"
     )
     add_config(regrade)
+
+
+def add_gradebook_options(regrade):
+    regrade.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write the grades to FILE: a plain file has a row per hand-in, written as it is "
+        "graded; an import file (--form canvas or moodle) is written once all are graded",
+    )
+    regrade.add_argument(
+        "--form",
+        choices=("plain", "canvas", "moodle"),
+        default="plain",
+        help="the CSV's form: plain, or what Canvas's or Moodle's gradebook imports, which "
+        "needs --roster (default: plain)",
+    )
+    regrade.add_argument(
+        "--roster",
+        metavar="FILE",
+        help="the class as your LMS exports it: Canvas's gradebook export (Grades, Export) or "
+        "Moodle's participants download (or bulk user download); each hand-in's name or ID is "
+        "matched to one learner in it, and the CSV carries who they are there",
+    )
+    regrade.add_argument(
+        "--match",
+        choices=("email", "username", "idnumber"),
+        help="with a Moodle roster: the field --form moodle writes for Moodle's import to map "
+        "learners from (default: email)",
+    )
+    regrade.add_argument(
+        "--assignment",
+        metavar='"NAME (ID)"',
+        help="with --form canvas: one total column for this existing assignment, its header "
+        "as the roster has it, instead of a new assignment per exercise",
+    )
+    regrade.add_argument(
+        "--review",
+        metavar="FILE",
+        help="list in FILE the hand-ins to look at by hand, with why: files that cannot be "
+        "graded, names or IDs that match no one or two learners of the roster, two hand-ins of "
+        "one learner; none of them goes into an import file (default: beside --csv, "
+        "grades-review.csv for grades.csv)",
+    )
 
 
 def add_gradescope(commands):

@@ -12,8 +12,9 @@ import zipfile
 from pathlib import Path
 
 from .gradebook import feedback, points
-from .handin import course_id
+from .handin import course_id, learner
 from .regrade import files_in, regrade_file
+from .roster import Person, Roster
 from .sealed import PYODIDE, ROOT, SES, Harness, SealedRunner
 
 NODE_VERSION = "20.20.2"  # Node.js for the autograder's image: the version tested here
@@ -39,6 +40,7 @@ cd /autograder/source
 exec python3 -m grader gradescope-run /autograder/submission /autograder/results/results.json \\
     --time-limit {time_limit}{weights}
 """
+METADATA = "submission_metadata.json"  # Gradescope's, in /autograder beside submission/
 SOURCES = ("grader/*.py", "runner/*.py", "runner/node.mjs", "exercises/**/*")
 
 
@@ -78,11 +80,53 @@ def grade_submission(submission, results, exercises, weights, time_limit):
     finally:
         runner.close()
         harness.close()
-    return _write(results, result_json(graded, exercises, weights, time.monotonic() - started))
+    seconds = time.monotonic() - started
+    return _write(results, result_json(graded, exercises, weights, seconds, submitters(submission)))
 
 
-def result_json(graded, exercises, weights, seconds):
-    """Gradescope's results.json for one Graded hand-in."""
+def submitters(submission):
+    """Who submitted, as Gradescope's submission_metadata.json (beside the submission folder)
+    names them: a (name, email, sid) for each of its users; none when it cannot be read."""
+    try:
+        found = json.loads((Path(submission).absolute().parent / METADATA).read_text("utf-8"))
+        users = found.get("users") if isinstance(found, dict) else None
+    except (OSError, ValueError):
+        return ()
+    return tuple(
+        (learner(user.get("name")), learner(user.get("email")), learner(user.get("sid")))
+        for user in (users if isinstance(users, list) else [])
+        if isinstance(user, dict)
+    )
+
+
+def identity(graded, people):
+    """Who results.json says was graded: Gradescope's submitters, and the learner text in the
+    work file only where it names none of them (the file's name when it gives none)."""
+    if not any(any(person) for person in people):
+        return f"Graded the work of {graded.learner}."
+    named = [
+        f"{name} ({email})" if name and email else name or email or sid
+        for name, email, sid in people
+        if name or email or sid
+    ]
+    said = f"Graded the work of {' and '.join(named)}."
+    typed = "" if graded.learner == Path(graded.file).stem else graded.learner
+    forms = [(*person, *_reversed(person[0])) for person in people]
+    gradescope = Roster("gradescope", (), [Person(0, "", (), names) for names in forms])
+    if typed and gradescope.find(typed).person is None:
+        said += f" The work file gives the name “{typed}”."
+    return said
+
+
+def _reversed(name):
+    """`First Last` as `Last, First`, as a learner may type it."""
+    first, _, last = name.rpartition(" ")
+    return (f"{last}, {first}",) if first else ()
+
+
+def result_json(graded, exercises, weights, seconds, people=()):
+    """Gradescope's results.json for one Graded hand-in; `people` are Gradescope's
+    submitters (`submitters`)."""
     if graded.problem:
         output = f"Your file could not be graded: {graded.problem}."
         return {"score": 0, "execution_time": round(seconds), "output": output, "tests": []}
@@ -104,7 +148,7 @@ def result_json(graded, exercises, weights, seconds):
     return {
         "score": sum(scores.values()),
         "execution_time": round(seconds),
-        "output": f"Graded the work of {graded.learner}. " + " ".join(graded.notes),
+        "output": " ".join([identity(graded, people), *graded.notes]),
         "stdout_visibility": "hidden",
         "tests": tests,
     }

@@ -17,6 +17,7 @@ from grader.exercises import catalog
 from grader.gradebook import Gradebook, feedback, feedback_path
 from grader.handin import course_id
 from grader.regrade import Graded, Tab, files_in, shard
+from grader.roster import read_roster
 from grader.sealed import ROOT
 
 EXERCISES = catalog()
@@ -38,29 +39,45 @@ ADA = Graded(
 JUNK = Graded("handins/junk.json", "junk", problem="not JSON: not a work file")
 
 
+ROSTERS = {
+    "canvas": "Student,ID,SIS User ID,SIS Login ID,Section\n"
+    "    Points Possible,,,,\n"
+    '"Lovelace, Ada",101,s1815,ada,Analytical Engines\n',
+    "moodle": "First name,Last name,ID number,Email address\nAda,Lovelace,s1815,ada@example.org\n",
+}
+
+
 def gradebook(tmp_path, form):
-    path = tmp_path / f"{form}.csv"
-    book = Gradebook(path, form, WEIGHTS)
+    """The rows of `form`'s CSV, and of its review file, once ADA and JUNK are in."""
+    path, review = tmp_path / f"{form}.csv", tmp_path / "review.csv"
+    roster = None
+    if form in ROSTERS:
+        (tmp_path / "roster.csv").write_text(ROSTERS[form], encoding="utf-8")
+        roster = read_roster(tmp_path / "roster.csv")
+    book = Gradebook(path, form, WEIGHTS, roster, review)
     for graded in (ADA, JUNK):
         book.add(graded)
     book.close()
-    return list(csv.reader(path.open(newline="", encoding="utf-8")))
+    found = [list(csv.reader(name.read_text("utf-8").splitlines())) for name in (path, review)]
+    return found if form in ROSTERS else found[0]
 
 
 def test_canvas_form_has_canvas_s_identity_columns_and_points_possible(tmp_path):
-    rows = gradebook(tmp_path, "canvas")
+    rows, review = gradebook(tmp_path, "canvas")
     assert rows[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
     assert rows[0][5:] == list(EXERCISES)  # no total: Canvas computes its own
     assert rows[1][0] == "Points Possible" and rows[1][5:7] == ["1", "2.5"]
-    assert rows[2][0] == "Lovelace, Ada" and rows[2][5:7] == ["1", "0"]
-    assert rows[3][5:] == [""] * len(EXERCISES)  # blank: Canvas leaves those grades alone
+    assert rows[2][:5] == ["Lovelace, Ada", "101", "s1815", "ada", "Analytical Engines"]
+    assert rows[2][5:7] == ["1", "0"] and len(rows) == 3  # the unreadable file is not there
+    assert review[1][:2] == ["handins/junk.json", "junk"]
 
 
 def test_moodle_form_is_an_identifier_then_grades_and_the_total(tmp_path):
-    rows = gradebook(tmp_path, "moodle")
-    assert rows[0] == ["learner", *EXERCISES, "total"]
-    assert rows[1][:3] == ["Lovelace, Ada", "1", "0"] and rows[1][-1] == "1"
+    rows, review = gradebook(tmp_path, "moodle")
+    assert rows[0] == ["email", *EXERCISES, "total"]
+    assert rows[1][:3] == ["ada@example.org", "1", "0"] and rows[1][-1] == "1"
     assert all(cell.replace(".", "").isdigit() for cell in rows[1][1:])
+    assert len(rows) == 2 and review[1][2] == "it cannot be graded: not JSON: not a work file"
 
 
 def test_plain_form_has_the_total_out_of_and_why_a_file_was_not_graded(tmp_path):
@@ -110,6 +127,9 @@ def test_every_command_explains_itself(command):
         (["regrade", "x.json", "--weight", "nope=2"], "no exercise 'nope'"),
         (["regrade", "x.json", "--weight", "mul=nan"], "is not EXERCISE=POINTS"),
         (["regrade", "x.json", "--form", "excel"], "invalid choice"),
+        (["regrade", "x.json", "--form", "canvas"], "--form canvas needs --roster FILE"),
+        (["regrade", "x.json", "--form", "moodle"], "--form moodle needs --roster FILE"),
+        (["regrade", "x.json", "--match", "sid"], "invalid choice"),
         (["frobnicate"], "invalid choice"),
     ],
 )
@@ -158,6 +178,8 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     work = {"format": "micrograd-work", "version": 1, "course": course_id(EXERCISES)}
     work |= {"learner": "Ada", "code": {"mul": EXERCISES["mul"].solutions["mul"]}}
     (submission / "work.json").write_text(json.dumps(work))
+    users = [{"name": "Ada Lovelace", "email": "ada@example.org", "sid": "s1815"}]
+    (tmp_path / "submission_metadata.json").write_text(json.dumps({"users": users}))
     results = tmp_path / "results" / "results.json"
     command = run.split("exec ", 1)[1].replace("\\\n", " ").split()
     command[command.index("/autograder/submission")] = str(submission)
@@ -175,6 +197,8 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     by_name = {test["name"]: test for test in found["tests"]}
     assert (by_name["mul (__mul__)"]["score"], by_name["mul (__mul__)"]["max_score"]) == (3, 3)
     assert found["score"] == sum(test["score"] for test in found["tests"]) == 3
+    said = "Graded the work of Ada Lovelace (ada@example.org). The work file gives the name “Ada”."
+    assert found["output"].startswith(said)  # Gradescope's word first; the file's, as it differs
 
 
 def test_files_in_a_folder_are_found_sorted(tmp_path):
