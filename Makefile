@@ -24,25 +24,30 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # what `python -m grader regrade` and `gradescope` need, and nothing more: Node.js (20.19 or
-# newer) is the instructor's; this installs Pyodide (npm, without the site's other packages),
-# tqdm and PyYAML (the course's settings), at the versions the lock files pin
+# newer) is the instructor's; this installs Pyodide and uPlot (npm, without the site's other
+# packages; uPlot draws `regrade --report`'s charts), tqdm and PyYAML (the course's settings),
+# at the versions the lock files pin
+REGRADE_NPM := pyodide uplot
 regrade-setup:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 		$$(grep -E '^(tqdm|PyYAML)==' requirements.txt)
-	mkdir -p node_modules/pyodide
-	cd node_modules/pyodide && npm pack --silent $(PYODIDE) >/dev/null
-	node -e "$$CHECK_PACKED" node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz
-	tar -xzf node_modules/pyodide/$(subst @,-,$(PYODIDE)).tgz -C node_modules/pyodide \
-		--strip-components=1 && rm node_modules/pyodide/*.tgz
+	for name in $(REGRADE_NPM); do \
+		version=$$(node -p "require('./package.json').dependencies['$$name']") && \
+		packed=node_modules/$$name/$$name-$$version.tgz && \
+		mkdir -p node_modules/$$name && \
+		(cd node_modules/$$name && npm pack --silent $$name@$$version >/dev/null) && \
+		node -e "$$CHECK_PACKED" $$name $$packed && \
+		tar -xzf $$packed -C node_modules/$$name --strip-components=1 && rm $$packed || exit 1; \
+	done
 
-PYODIDE = pyodide@$(shell node -p 'require("./package.json").dependencies.pyodide')
 # the packed tarball's SHA-512 must be package-lock.json's
 define CHECK_PACKED
-const locked = require("./package-lock.json").packages["node_modules/pyodide"].integrity;
-const bytes = require("fs").readFileSync(process.argv[1]);
+const [name, file] = process.argv.slice(1);
+const locked = require("./package-lock.json").packages["node_modules/" + name].integrity;
+const bytes = require("fs").readFileSync(file);
 const found = "sha512-" + require("crypto").createHash("sha512").update(bytes).digest("base64");
-if (found !== locked) { console.error(process.argv[1] + " is not the one package-lock.json pins"); process.exit(1); }
+if (found !== locked) { console.error(file + " is not the one package-lock.json pins"); process.exit(1); }
 endef
 export CHECK_PACKED
 
