@@ -24,31 +24,30 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # what `python -m grader regrade` and `gradescope` need, and nothing more: Node.js (20.19 or
-# newer) is the instructor's; this installs Pyodide and SES (npm, without the site's other
-# packages; SES's files are self-contained), tqdm and PyYAML (the course's settings), at the
-# versions the lock files pin
-SEALED_PACKAGES := pyodide ses
+# newer) is the instructor's; this installs Pyodide, SES (self-contained files) and uPlot
+# (`regrade --report`'s charts) from npm, without the site's other packages, and tqdm and
+# PyYAML (the course's settings), at the versions the lock files pin
+REGRADE_NPM := pyodide ses uplot
 regrade-setup:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check \
 		$$(grep -E '^(tqdm|PyYAML)==' requirements.txt)
-	for name in $(SEALED_PACKAGES); do \
-		spec="$$name@$$(node -p "require('./package.json').dependencies['$$name']")" && \
+	for name in $(REGRADE_NPM); do \
+		version=$$(node -p "require('./package.json').dependencies['$$name']") && \
+		packed=node_modules/$$name/$$name-$$version.tgz && \
 		mkdir -p node_modules/$$name && \
-		(cd node_modules/$$name && npm pack --silent "$$spec" >/dev/null) && \
-		tarball="$$(ls node_modules/$$name/*.tgz)" && \
-		node -e "$$CHECK_PACKED" "$$name" "$$tarball" && \
-		tar -xzf "$$tarball" -C node_modules/$$name --strip-components=1 && rm "$$tarball" \
-		|| exit 1; \
+		(cd node_modules/$$name && npm pack --silent $$name@$$version >/dev/null) && \
+		node -e "$$CHECK_PACKED" $$name $$packed && \
+		tar -xzf $$packed -C node_modules/$$name --strip-components=1 && rm $$packed || exit 1; \
 	done
 
 # the packed tarball's SHA-512 must be package-lock.json's
 define CHECK_PACKED
-const [name, tarball] = process.argv.slice(1);
+const [name, file] = process.argv.slice(1);
 const locked = require("./package-lock.json").packages["node_modules/" + name].integrity;
-const bytes = require("fs").readFileSync(tarball);
+const bytes = require("fs").readFileSync(file);
 const found = "sha512-" + require("crypto").createHash("sha512").update(bytes).digest("base64");
-if (found !== locked) { console.error(tarball + " is not the one package-lock.json pins"); process.exit(1); }
+if (found !== locked) { console.error(file + " is not the one package-lock.json pins"); process.exit(1); }
 endef
 export CHECK_PACKED
 

@@ -62,6 +62,12 @@ def add_regrade(commands):
     regrade.add_argument(
         "--feedback", metavar="FOLDER", help="write a feedback file per learner in FOLDER"
     )
+    regrade.add_argument(
+        "--report",
+        metavar="FOLDER",
+        help="write the class at a glance in FOLDER: index.html (each exercise's outcomes and "
+        "the causes found, each learner's next hint) and diagnoses.csv",
+    )
     add_config(regrade)
 
 

@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from . import gradescope as scope
+from .class_report import write_report
 from .exercises import ExerciseError, load_catalog
 from .gradebook import Gradebook, feedback, feedback_path
 from .handin import course_id
@@ -60,10 +61,13 @@ def regrade(args, usage, progress):
     out.line(header(exercises))
     harness = Harness(exercises, time_limit)
     below, taken, problems, started, complete = [], set(), 0, time.monotonic(), False
+    kept = []  # every file's Graded, for --report
     try:
         with progress(len(files)) as bar:
             for graded in regrade_all(files, exercises, harness, course_id(exercises), args.jobs):
                 bar.update(1)
+                if args.report:
+                    kept.append(graded)
                 if not graded.problem:
                     out.line(table_row(graded, exercises), bar)
                 below += said_below(graded)
@@ -77,6 +81,8 @@ def regrade(args, usage, progress):
     finally:
         harness.close()
         to_review = book.close(complete) if book else None
+    if args.report:
+        write_report(args.report, kept, exercises, points)
     seconds = time.monotonic() - started
     out.line("")
     for line in below:

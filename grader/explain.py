@@ -96,6 +96,60 @@ def diagnoses():
 
 DIAGNOSES = diagnoses()
 
+# what a teacher calls each cause, in a few words (the class report's tables and charts,
+# grader/class_report.py): every key of DIAGNOSES and of grader/checker.py's DIAGNOSES
+NAMES = {
+    "nothing": "no gradient changed",
+    "local_only": "grads never reached",
+    "nested_def": "def never called",
+    "assign": "= for +=",
+    "no_upstream": "missing out.grad",
+    "one_operand": "missing other.grad",
+    "twice": "share added twice",
+    "grad_for_data": ".grad for .data",
+    "calls_closure": "calls _backward()",
+    "calls_backward": "calls backward()",
+    "wrong_node": "wrong node's grad",
+    "data_changed": "changes .data",
+    "not_a_number": "grad not a number",
+    "not_finite": "nan or infinity",
+    "not_in_scope": "undefined name",
+    "builtin_name": "built-in as a name",
+    "not_a_tuple": "not a tuple",
+    "wrong_length": "tuple of wrong length",
+    "tuple_order": "tuple out of order",
+    "unexplained": "cause not found",
+    "indented": "unexpected indent",
+    "tuple_expected": "statement for a tuple",
+    "unclosed_bracket": "unclosed bracket",
+    "assigned_local": "assignment makes a local",
+    "exponent_is_a_number": "other.data in __pow__",
+    "number_for_value": "number for a Value",
+    "compare_value": "Value compared",
+    "standard_library_only": "module not available",
+    "add_like_mul": "+ derived like *",
+    "mul_swapped": "operands swapped",
+    "mul_self_twice": "self.data for both",
+    "pow_exponent_kept": "exponent not lowered",
+    "pow_no_factor": "factor n missing",
+    "tanh_input": "x for t in tanh",
+    "tanh_not_squared": "1 - t, not 1 - t²",
+    "exp_input": "x for e**x",
+    "relu_value": "value for slope",
+    "relu_unmasked": "relu unmasked",
+    "relu_at_zero": ">= for >",
+    "log_no_reciprocal": "x for 1/x",
+    "log_output": "1/out for 1/x",
+    "sigmoid_input": "x for s in sigmoid",
+    "sigmoid_one_factor": "1 - s missing",
+    "sigmoid_missing_s": "s missing",
+    # the gradient checker's
+    "forward": "one-sided difference",
+    "absolute": "absolute error",
+    "h_too_small": "h too small",
+    "h_too_large": "h too large",
+}
+
 
 def sentence(keys):
     return " ".join(diagnoses()[key] for key in keys if diagnoses()[key])
