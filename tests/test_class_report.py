@@ -14,10 +14,8 @@ from grader import checker, class_report
 from grader.class_report import COLUMNS, write_report
 from grader.exercises import catalog
 from grader.explain import DIAGNOSES, NAMES
-from grader.isolated import in_child
 from grader.regrade import SAID, Graded, Tab, regrade_file
-from grader.runner_data import runner_data
-from grader.sealed import ROOT
+from grader.sealed import ROOT, Harness, SealedRunner
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0)
@@ -167,31 +165,21 @@ def test_without_uplot_the_page_keeps_its_tables_and_says_why(tmp_path, monkeypa
     assert "make regrade-setup" in capsys.readouterr().err
 
 
-class Isolated:
-    """regrade's runner with each run in a CPython child process (grader/isolated.py), where
-    the sealed Node runner is not needed to test what a report makes of real results."""
-
-    harness = type("Harness", (), {"time_limit": 20})
-
-    def __init__(self, exercises):
-        self.known = runner_data(exercises)
-
-    def run(self, exercise_id, bodies):
-        request = {"exercise": exercise_id, "bodies": bodies, "data": self.known}
-        return in_child("runner.observe", request)
-
-
 def test_generated_hand_ins_regraded_make_a_report(tmp_path):
     sys.path.insert(0, str(ROOT / "bench"))
     from regrade_pace import hand_ins
 
     from grader.handin import course_id
 
-    [work] = hand_ins(1, seed=3)  # a run a tab, each in a process of its own: one is enough
+    [work] = hand_ins(1, seed=3)  # regraded sealed, as a regrade does: one is enough
     (tmp_path / "work.json").write_text(json.dumps(work), encoding="utf-8")
-    graded = regrade_file(
-        tmp_path / "work.json", EXERCISES, Isolated(EXERCISES), course_id(EXERCISES)
-    )
+    harness = Harness(EXERCISES, time_limit=5)
+    runner = SealedRunner(harness)
+    try:
+        graded = regrade_file(tmp_path / "work.json", EXERCISES, runner, course_id(EXERCISES))
+    finally:
+        runner.close()
+        harness.close()
     write_report(tmp_path / "report", [graded], EXERCISES, WEIGHTS)
     found = rows(tmp_path / "report")
     for exercise in EXERCISES:
