@@ -102,8 +102,10 @@ def build(root, site_dir, catalog, *, snapshot=False):
             "names": under_assets(names),
             "lock": {"info": lock["info"], "packages": {}},
             "snapshot": snapshot,
-            # which exercises, as defined: a work file names the course it was saved from
+            # which exercises, as defined: a work file names the course it was saved from, and
+            # each exercise's version, so that a regrade flags only the exercises that changed
             "course": course_id(catalog),
+            "exercises": {exercise.id: exercise.version for exercise in catalog.values()},
             # what each download holds: progress counts it whatever the host's compression
             "sizes": {
                 "wasm": (pyodide_dir / "pyodide.asm.wasm").stat().st_size,

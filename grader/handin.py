@@ -3,6 +3,7 @@ format; HOSTING.md documents it), decoded once from an untrusted file.
 
     {"format": "micrograd-work", "version": 1,
      "course": "3f2a9c0b1d4e",            # course_id(): which exercises the work is for
+     "exercises": {"mul": "a1b2c3d4e5f6"},   # each exercise's version (course_id's parts)
      "saved": "2026-11-24T09:30:00.000Z",
      "learner": "Ada Lovelace, s1234567",  # what the learner typed, if anything
      "code": {"mul": "self.grad += ...",   # by tab's code key: "mul", "local_grads/mul"
@@ -14,7 +15,7 @@ A verdict in the file is only what the learner's browser said: regrading ignores
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 FORMAT = "micrograd-work"
 VERSION = 1
@@ -34,6 +35,14 @@ class HandIn:
     code: dict  # code key -> the learner's code
     claimed: dict  # exercise id -> the verdict the learner's browser showed
     learner: str = ""  # the name or ID the learner gave, as they gave it
+    exercises: dict = field(default_factory=dict)  # exercise id -> its version, when saved
+
+    def written_for(self, exercise, course):
+        """Whether this work was saved from a course whose `exercise` was as it is now: by the
+        exercise's own version where the file names them, else by the whole course's."""
+        if self.exercises:
+            return self.exercises.get(exercise.id) == exercise.version
+        return self.course == course
 
 
 def course_id(exercises):
@@ -81,12 +90,19 @@ def read_handin(raw):
     }
     course = found.get("course")
     saved = found.get("saved")
+    versions = found.get("exercises")
+    versions = {
+        str(name)[:40]: value[:40]
+        for name, value in (versions.items() if isinstance(versions, dict) else ())
+        if isinstance(value, str)
+    }
     return HandIn(
         str(course)[:40] if course else "",
         str(saved)[:40] if saved else "",
         code,
         claimed,
         learner(found.get("learner")),
+        versions,
     )
 
 

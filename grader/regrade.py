@@ -77,8 +77,6 @@ def regrade_file(path, exercises, runner, course):
         graded.problem = str(error) if isinstance(error, HandInError) else error.strerror
         return graded
     graded.learner = handin.learner or graded.learner
-    if handin.course != course:
-        graded.notes.append("from another version of the course: graded against this one")
     runner.fresh()
     for exercise in exercises.values():
         bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
@@ -86,6 +84,9 @@ def regrade_file(path, exercises, runner, course):
         if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
             continue  # not attempted
         graded.tabs[exercise.id] = grade_tab(exercise, bodies, exercises, runner)
+        if not handin.written_for(exercise, course):
+            said = "was saved from another version of that exercise: graded against this one"
+            graded.notes.append(f"{exercise.id} {said}")
     graded.notes += [
         f"{name} claimed {claim}"
         for name, claim in sorted(handin.claimed.items())

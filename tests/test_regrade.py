@@ -148,6 +148,11 @@ def regraded(tmp_path_factory):
     }
     (folder / "e-reach.json").write_text(work(reach))
     (folder / "f-cross.json").write_text(work({"add": RIGHT["add"]}, course="0123456789ab"))
+    # saved before an exercise was added to the course, and before mul's checks changed
+    versions = {name: exercise.version for name, exercise in EXERCISES.items() if name != "tanh"}
+    versions["mul"] = "0123456789ab"
+    earlier = json.loads(work({"add": RIGHT["add"], "mul": RIGHT["mul"]}, course="fedcba987654"))
+    (folder / "f-earlier.json").write_text(json.dumps(earlier | {"exercises": versions}))
     (folder / "junk.json").write_text("not json at all")
     (folder / "huge.json").write_text("{" + " " * 1_100_000 + "}")
     (folder / "other.json").write_text(json.dumps({"format": "something-else"}))
@@ -244,7 +249,11 @@ def test_hostile_code_reaches_nothing_of_the_instructor_s_machine(regraded):
 def test_a_file_from_another_version_of_the_course_is_graded_and_said_so(regraded):
     done, rows, _ = regraded
     assert rows["f-cross.json"]["add"] == "1"
-    assert "f-cross.json: from another version of the course" in done.stdout
+    said = "was saved from another version of that exercise: graded against this one"
+    assert f"f-cross.json: add {said}" in done.stdout  # a file that names no exercise's version
+    assert (rows["f-earlier.json"]["add"], rows["f-earlier.json"]["mul"]) == ("1", "1")
+    assert f"f-earlier.json: mul {said}" in done.stdout  # only the exercise that changed
+    assert f"f-earlier.json: add {said}" not in done.stdout
 
 
 def test_each_unreadable_file_is_named_on_its_own_line_and_the_exit_status_is_1(regraded):

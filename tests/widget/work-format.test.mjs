@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { learnerName, MAX_BYTES, readWork, workFile, workFileName, WorkError } from "../../widget/src/work/format.js";
 
-const HERE = { course: "3f2a9c0b1d4e", site: "https://example.org/course/" };
+const HERE = { course: "3f2a9c0b1d4e", site: "https://example.org/course/", exercises: { mul: "abc" } };
 const SAVED = {
   code: { mul: "self.grad += other.data * out.grad", "local_grads/mul": "(other.data, self.data)" },
   versions: { mul: "abc", "local_grads/mul": "def" },
@@ -19,6 +19,7 @@ test("a work file reads back as it was saved", () => {
   assert.deepEqual(read.progress, SAVED.progress);
   assert.equal(read.otherVersion, false);
   assert.equal(JSON.parse(text).tabs.mul.verdict, "pass");
+  assert.deepEqual(JSON.parse(text).exercises, HERE.exercises); // what a regrade compares, each
 });
 
 test("work from another version of the same course loads, and says so", () => {

@@ -4,6 +4,7 @@
  * it). Pure functions, tested in Node.
  *
  *   {format: "micrograd-work", version: 1, course, site, saved,
+ *    exercises: {exercise: version},                          // the course's, when saved
  *    learner,                                                 // the name or ID they gave, if any
  *    code: {codeKey: text},                                   // "mul", "local_grads/mul"
  *    versions: {codeKey: version},                            // the exercise's, as written
@@ -18,12 +19,13 @@ export const MAX_LEARNER = 200; // characters of a name or ID (grader/handin.py 
 export class WorkError extends Error {}
 
 /** The work file of `saved` ({code, progress}, as storage holds them) for this course. */
-export function workFile({ code, versions, progress }, { course, site, now, learner = "" }) {
+export function workFile({ code, versions, progress }, { course, site, exercises = {}, now, learner = "" }) {
   const tabs = Object.fromEntries(
     Object.entries(progress).map(([exercise, record]) => [exercise, { ...record, verdict: record.verdict ?? null }]),
   );
   const named = learnerName(learner) ? { learner: learnerName(learner) } : {};
-  return { format: FORMAT, version: VERSION, course, site, saved: now, ...named, code, versions, tabs };
+  const header = { format: FORMAT, version: VERSION, course, site, saved: now, exercises };
+  return { ...header, ...named, code, versions, tabs };
 }
 
 /** A learner's name or ID as one line of text, as they typed it otherwise. */

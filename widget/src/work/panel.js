@@ -9,6 +9,7 @@ import { learnerName, readWork, workFile, workFileName, WorkError } from "./form
 
 const HERE = {
   course: PYTHON_ASSETS.course,
+  exercises: PYTHON_ASSETS.exercises,
   site: new URL("../../", import.meta.url).href,
 };
 
