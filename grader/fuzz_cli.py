@@ -23,6 +23,7 @@ from .sealed import Harness, RunFailed, SealedRunner
 
 BATCH = 500  # graphs a run: enough that what a run costs beside its graphs is small
 TIME_LIMIT = 20  # seconds for one run of graphs: 500 take a tenth of a second
+REFUSED_SAID = "it reached outside Python (a process, a file or the network) and was ended"
 # what the learner wrote in each design, as the course calls it
 WRITTEN = {"closures": "Your closures", "local_grads": "Your local-gradient tuples"}
 
@@ -119,7 +120,8 @@ def sealed(runner, design, bodies):
         try:
             text = runner.run(json.dumps(request) + "\n")
         except RunFailed as failed:
-            raise Unrunnable(str(failed)) from None
+            said = REFUSED_SAID if failed.reason == "refused" else str(failed)
+            raise Unrunnable(said) from None
         try:
             return json.loads(text)
         except ValueError:

@@ -21,7 +21,6 @@ from .judge import judge
 from .sealed import RunFailed, SealedRunner
 
 # what a run that gave no report tells the learner, by why it gave none
-REFUSED = "Access to this API has been restricted"  # Node's permission model said no
 SAID = {
     "time": "Your code was still running after {limit}, the time limit. A loop that "
     "never ends does this, or far more work than the test needs.",
@@ -100,10 +99,10 @@ def grade_tab(exercise, bodies, exercises, runner):
     try:
         observation = runner.run(runner.harness.request(exercise.id, bodies))
     except RunFailed as failed:
-        reason = "refused" if REFUSED in str(failed) else failed.reason
         seconds = runner.harness.time_limit
         limit = f"{seconds:g} second{'' if seconds == 1 else 's'}"
-        return Tab(reason, SAID[reason].format(limit=limit, why=failed), diagnoses=(str(failed),))
+        said = SAID[failed.reason].format(limit=limit, why=failed)
+        return Tab(failed.reason, said, diagnoses=(str(failed),))
     try:
         report = json.loads(observation)
     except ValueError:

@@ -31,11 +31,12 @@ PYTHON_MB = 256  # a run's Python: far more than a tiny graph needs
 PROCESS_MB = 1536  # the whole Node process: Pyodide, its last Python and the garbage of others
 MAX_LINE = 8_000_000  # a report larger than this did not come from the runner
 PAGE = 65536  # a WebAssembly page
+REFUSED = "Access to this API has been restricted"  # Node's permission model said no
 
 
 class RunFailed(RuntimeError):
-    """A run that gave no report. `reason` is "time", "memory" or "crashed"; the message says
-    what happened."""
+    """A run that gave no report. `reason` is "time", "memory", "refused" (it reached for a
+    process, a file or the network) or "crashed"; the message says what happened."""
 
     def __init__(self, reason, message):
         super().__init__(message)
@@ -122,7 +123,8 @@ class SealedRunner:
         if isinstance(answer.get("observation"), str):
             return answer["observation"]
         self.close()
-        raise RunFailed("crashed", str(answer.get("crashed", "no report"))[:200])
+        said = str(answer.get("crashed", "no report"))[:200]
+        raise RunFailed("refused" if REFUSED in said else "crashed", said)
 
     def close(self):
         if self.process:

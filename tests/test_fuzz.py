@@ -339,3 +339,12 @@ def test_the_page_s_session_says_an_op_s_rule_only_once_its_tab_reached_the_form
     told = fuzz_words(page_session("closures", wrong, told=["mul"])[1])
     assert tells(below) == [] and below == other
     assert told != below
+
+
+def test_the_command_runs_a_work_file_sealed(tmp_path, capsys):
+    marker = tmp_path / "ran-outside"
+    reach = {"add": f"import os\nos.system('touch {marker}')\nself.grad += out.grad"}
+    fuzz_cli.main([work_file(tmp_path, reach), "--graphs", "20"])
+    assert not marker.exists()  # nothing of it ran on this machine
+    said = "Your closures: a run of graphs 1 to 20: it reached outside Python (a process, a file"
+    assert said in capsys.readouterr().out

@@ -12,6 +12,7 @@ import sys
 import zipfile
 
 import pytest
+from hostile import FOOTHOLD, GC_HOOK, PATCHES
 
 from grader.exercises import catalog
 from grader.gradebook import Gradebook, feedback, feedback_path
@@ -163,21 +164,28 @@ def valid(found, fields):
         assert found.get(name, "visible") in VISIBILITY
 
 
-def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
-    out = tmp_path / "autograder.zip"
+@pytest.fixture(scope="module")
+def autograder(tmp_path_factory):
+    """The Gradescope zip, written and unpacked as Gradescope unpacks it: `(source folder, the
+    run_autograder script)`."""
+    folder = tmp_path_factory.mktemp("autograder")
+    out = folder / "autograder.zip"
     assert cli("gradescope", "--out", str(out), "--weight", "mul=3").returncode == 0
     with zipfile.ZipFile(out) as archive:
         for script in ("setup.sh", "run_autograder"):  # at the root, executable
             assert stat.S_IMODE(archive.getinfo(script).external_attr >> 16) & 0o111
         run = archive.read("run_autograder").decode()
-        archive.extractall(tmp_path / "source")
-    assert "gradescope-run /autograder/submission /autograder/results/results.json" in run
-    assert "--time-limit 5 " in run and "--weight mul=3" in run
+        archive.extractall(folder / "source")
+    return folder / "source", run
+
+
+def autograde(autograder, tmp_path, code, learner="Ada"):
+    """results.json for a submission of `code`, run as run_autograder runs it."""
+    source, run = autograder
     submission = tmp_path / "submission"
     submission.mkdir()
     work = {"format": "micrograd-work", "version": 1, "course": course_id(EXERCISES)}
-    work |= {"learner": "Ada", "code": {"mul": EXERCISES["mul"].solutions["mul"]}}
-    (submission / "work.json").write_text(json.dumps(work))
+    (submission / "work.json").write_text(json.dumps(work | {"learner": learner, "code": code}))
     users = [{"name": "Ada Lovelace", "email": "ada@example.org", "sid": "s1815"}]
     (tmp_path / "submission_metadata.json").write_text(json.dumps({"users": users}))
     results = tmp_path / "results" / "results.json"
@@ -185,11 +193,16 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     command[command.index("/autograder/submission")] = str(submission)
     command[command.index("/autograder/results/results.json")] = str(results)
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
-    done = subprocess.run(
-        [sys.executable, *command[1:]], cwd=tmp_path / "source", env=env, timeout=300
-    )
+    done = subprocess.run([sys.executable, *command[1:]], cwd=source, env=env, timeout=300)
     assert done.returncode == 0
-    found = json.loads(results.read_text())
+    return json.loads(results.read_text())
+
+
+def test_the_gradescope_zip_grades_a_submission_into_results_json(autograder, tmp_path):
+    _, run = autograder
+    assert "gradescope-run /autograder/submission /autograder/results/results.json" in run
+    assert "--time-limit 5 " in run and "--weight mul=3" in run
+    found = autograde(autograder, tmp_path, {"mul": EXERCISES["mul"].solutions["mul"]})
     valid(found, TOP)
     for test in found["tests"]:
         valid(test, TEST)
@@ -199,6 +212,20 @@ def test_the_gradescope_zip_grades_a_submission_into_results_json(tmp_path):
     assert found["score"] == sum(test["score"] for test in found["tests"]) == 3
     said = "Graded the work of Ada Lovelace (ada@example.org). The work file gives the name “Ada”."
     assert found["output"].startswith(said)  # Gradescope's word first; the file's, as it differs
+
+
+def test_a_payload_pasted_into_a_first_tab_earns_its_later_tabs_nothing(autograder, tmp_path):
+    wrong = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
+    code = {
+        "add": GC_HOOK + PATCHES + EXERCISES["add"].solutions["add"],
+        "mul": FOOTHOLD + wrong,
+        "tanh": "self.grad += out.data * out.grad",
+        "exp": EXERCISES["exp"].solutions["exp"],
+    }
+    scores = {
+        t["name"].split()[0]: t["score"] for t in autograde(autograder, tmp_path, code)["tests"]
+    }
+    assert (scores["mul"], scores["tanh"], scores["exp"]) == (0, 0, 1)  # what the code earns
 
 
 def test_files_in_a_folder_are_found_sorted(tmp_path):
