@@ -1,14 +1,18 @@
 """`python bench/regrade_pace.py [N] [--jobs J]`: N generated hand-ins (default 1,000: right,
 wrong and starter code in every tab, a mix as a class hands them in) regraded with
-`python -m grader regrade --jobs J`; prints the time, the time per file and what 10,000 files
-would take at that pace. Figures, not assertions (BENCHMARK.md)."""
+`python -m grader regrade --jobs J`; prints the time, files a minute, CPU-seconds a file, the
+peak memory of every process at once and what 10,000 files would take at that pace. Figures,
+not assertions (BENCHMARK.md)."""
 
 import argparse
 import json
 import random
+import re
+import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -45,34 +49,61 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         for number, work in enumerate(hand_ins(args.count)):
             (Path(folder) / f"{number:05d}.json").write_text(json.dumps(work))
+        command = [sys.executable, "-m", "grader", "regrade", folder, "--jobs", str(args.jobs)]
+        command += ["--csv", str(Path(folder) / "grades.csv")]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "grader",
-                "regrade",
-                folder,
-                "--jobs",
-                str(args.jobs),
-                "--csv",
-                str(Path(folder) / "grades.csv"),
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-        )
+        regrade = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        peak = Peak(regrade.pid)
+        out, _ = regrade.communicate()
         seconds = time.monotonic() - started
-    runs = sum(
-        line.split().count("pass") + line.split().count("fail") + line.split().count("error")
-        for line in done.stdout.splitlines()[1:]
-    )
+        peak.stop()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    runs = sum(len(re.findall(r"\b(?:pass|fail|error)\b", line)) for line in out.splitlines()[1:])
     per_file = seconds / args.count
     print(
-        f"{args.count:,} hand-ins, --jobs {args.jobs}: {seconds:,.0f} s "
-        f"({per_file * 1000:,.0f} ms a file, {runs:,} runs judged; exit status {done.returncode})"
+        f"{args.count:,} hand-ins, --jobs {args.jobs}: {seconds:,.0f} s, "
+        f"{args.count / seconds * 60:,.0f} files a minute ({runs:,} runs judged; exit status "
+        f"{regrade.returncode})"
     )
+    print(f"CPU: {cpu / args.count:.2f} s a file (every process: the grader, Node, its workers)")
+    print(f"Peak memory: {peak.most / 1e6:,.0f} MB (the grader and every Node process at once)")
     print(f"10,000 hand-ins at this pace: {per_file * 10_000 / 60:,.0f} min on this machine")
+
+
+class Peak:
+    """The most memory a process and its descendants held at once, sampled every 0.2 s."""
+
+    def __init__(self, pid):
+        self.pid, self.most, self.done = pid, 0, threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while not self.done.wait(0.2):
+            self.most = max(self.most, sum(map(resident, tree(self.pid))))
+
+    def stop(self):
+        self.done.set()
+
+
+def tree(pid):
+    """`pid` and every process below it (Linux's /proc)."""
+    found = [pid]
+    for process in found:
+        try:
+            children = Path(f"/proc/{process}/task/{process}/children").read_text().split()
+        except OSError:
+            continue
+        found += map(int, children)
+    return found
+
+
+def resident(pid):
+    try:
+        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * 4096
+    except (OSError, IndexError):
+        return 0
 
 
 if __name__ == "__main__":
