@@ -41,31 +41,40 @@ async function make() {
   process.stdout.write(pyodide.makeMemorySnapshot());
 }
 
-/** The main thread: lines in, each to the hand-in's worker, its answers out. */
+/** The main thread: lines in, each to the hand-in's worker, its answers out. The next hand-in's
+ * worker starts while this one's runs go on, so that its restore is never waited for. */
 async function serve(snapshotPath) {
   const lines = await readLines(); // no files: the snapshot has imported all the runner runs
   const wasm = readFileSync(new URL("pyodide.asm.wasm", import.meta.resolve("pyodide")));
   const start = { module: new WebAssembly.Module(wasm), snapshotPath };
   const say = (answer) => process.stdout.write(`${JSON.stringify(answer)}\n`);
-  let current = await handIn(start, say);
+  const sayOrEnd = (answer) => (say(answer), answer.crashed !== undefined && process.exit(3));
+  const ready = async (pending) => {
+    const found = await pending;
+    sayOrEnd(found.ask ? { ready: true } : found);
+    return found;
+  };
+  let current = await ready(handIn(start));
+  let next = handIn(start);
   for (let line = await lines.next(); !line.done; line = await lines.next()) {
     if (line.value.startsWith('{"fresh"')) {
-      await current.end();
-      current = await handIn(start, say);
+      current.end();
+      [current, next] = [await ready(next), handIn(start)];
     } else {
-      say(await current.ask(line.value));
+      sayOrEnd(await current.ask(line.value));
     }
   }
-  await current.end();
+  current.end();
+  (await next).end?.();
 }
 
-/** A fresh worker for one hand-in, once its Python is ready: `ask(line)` gives the answer to a
- * run's request; any message it sends that is not one is a crash. */
-async function handIn(start, say) {
+/** A fresh worker for one hand-in, once its Python is ready: `{ask, end}`, where `ask(line)`
+ * gives the answer to a run's request (anything it sends that is not one is a crash); or
+ * `{crashed}` when it could not be made ready. */
+async function handIn(start) {
   const thread = new Worker(new URL(import.meta.url), {
     workerData: start,
     env: {},
-    resourceLimits: { maxYoungGenerationSizeMb: 48 },
     stdout: true, // what the worker prints goes nowhere, never into this process's answers
     stderr: true,
   });
@@ -77,23 +86,19 @@ async function handIn(start, say) {
   thread.on("message", (message) => answer(typeof message === "string" ? message : crash(message)));
   thread.on("error", (error) => answer({ crashed: String(error?.message ?? error) }));
   thread.on("exit", (code) => answer({ crashed: `its Python ended (status ${code})` }));
-  const next = () => (answers.length ? answers.shift() : new Promise((r) => (waiting = r)));
-  const reply = async () => {
-    const got = await next();
+  const next = async () => {
+    const got = await (answers.length ? answers.shift() : new Promise((r) => (waiting = r)));
     waiting = null;
-    if (typeof got === "string") return { observation: got };
-    say(got);
-    process.exit(3);
+    return got;
   };
   const first = await next();
-  waiting = null;
-  if (first !== "ready") {
-    say(typeof first === "object" ? first : { crashed: "Python could not be restored" });
-    process.exit(3);
-  }
-  say({ ready: true });
+  if (first !== "ready") return typeof first === "object" ? first : { crashed: "Python could not be restored" };
   return {
-    ask: (line) => (thread.postMessage(line), reply()),
+    ask: async (line) => {
+      thread.postMessage(line);
+      const got = await next();
+      return typeof got === "string" ? { observation: got } : got;
+    },
     end: () => thread.terminate(),
   };
 }
@@ -116,12 +121,12 @@ async function worker({ module, snapshotPath }) {
   const fresh = keepFresh(pyodide);
   const post = parentPort.postMessage.bind(parentPort);
   parentPort.on("message", (line) => {
-    fresh(); // the first run meets the same Python as every later one
     try {
       post(run(line));
     } catch (error) {
       post({ crashed: String(error?.message ?? error) }); // then nothing more: it is ended
     }
+    fresh(); // while the grader judges: the next run meets the Python the first one met
   });
   post("ready");
 }
