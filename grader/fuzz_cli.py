@@ -4,7 +4,7 @@ smallest graph it gets wrong, or "no failing graph in N". Exit status 1 when a g
 0 when none did, 2 for a file that is not a work file.
 
 A work file is untrusted code: it runs where a regrade runs a hand-in, in a sealed Node process
-of its own (grader/sealed.py, runner/node.mjs), its Python's memory put back before every run
+of its own (grader/sealed.py, runner/node.mjs), its Python's memory put back after every run
 of graphs, under a time limit; the process holds no other op's answer than it needs.
 """
 

@@ -1,6 +1,6 @@
 """The runner's half, sealed in Node (runner/node.mjs), for hand-ins: one process for each
 hand-in, ended with it, its Python restored from a memory snapshot made once per regrade and
-put back to that same memory before every run; a process replaced after any crash, time-out
+put back to that same memory after every run; a process replaced after any crash, time-out
 or memory cap.
 
 What a run may use: `time_limit` seconds (the course's, from mkdocs.yml), counted from when a

@@ -1,5 +1,5 @@
 """The runner's entry in the sealed process that grades one hand-in (runner/node.mjs): one
-Python for the hand-in, its memory put back before every run, so that each run meets the
+Python for the hand-in, its memory put back after every run, so that each run meets the
 Python this module leaves ready and nothing an earlier run did.
 
 A run's request is one line of JSON, handed over as text and read here, in that fresh memory:
