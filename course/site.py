@@ -166,11 +166,13 @@ def _check_every_exercise_shown(catalog, shown):
     engine" or a trainer runs is code the learner has nowhere to write."""
     missing = [name for name in catalog if name not in shown]
     if missing:
+        one = len(missing) == 1
         raise SiteError(
-            f"exercises/{missing[0]}/exercise.toml: no page shows the tab of "
-            f"{'exercise ' if len(missing) == 1 else 'exercises '}{', '.join(missing)}: name "
-            "each in an ```exercise block (an op's tab also comes with a graph exercise that "
-            "runs it; AUTHORING.md), or delete its folder, or set every_exercise_shown: false "
+            f"exercises/{missing[0]}/exercise.toml: no page shows the "
+            f"{'tab of exercise' if one else 'tabs of exercises'} {', '.join(missing)}: name "
+            f"{'it' if one else 'each'} in an ```exercise block (an op's tab also comes with a "
+            "graph exercise that runs it; AUTHORING.md), or delete "
+            f"{'its folder' if one else 'their folders'}, or set every_exercise_shown: false "
             "under course in mkdocs.yml"
         )
 

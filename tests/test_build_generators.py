@@ -196,12 +196,14 @@ def test_a_site_that_shows_some_exercise_on_no_page_is_refused(course, tmp_path,
 
 def not_shown(missing):
     """The build's one line for exercises whose tabs no page shows."""
+    one = len(missing) == 1
     return (
-        f"exercises/{missing[0]}/exercise.toml: no page shows the tab of "
-        f"{'exercise' if len(missing) == 1 else 'exercises'} {', '.join(missing)}: name each in "
-        "an ```exercise block (an op's tab also comes with a graph exercise that runs it; "
-        "AUTHORING.md), or delete its folder, or set every_exercise_shown: false under course "
-        "in mkdocs.yml"
+        f"exercises/{missing[0]}/exercise.toml: no page shows the "
+        f"{'tab of exercise' if one else 'tabs of exercises'} {', '.join(missing)}: "
+        f"name {'it' if one else 'each'} in an ```exercise block (an op's tab also comes with a "
+        "graph exercise that runs it; AUTHORING.md), or delete "
+        f"{'its folder' if one else 'their folders'}, or set every_exercise_shown: false under "
+        "course in mkdocs.yml"
     )
 
 
