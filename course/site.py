@@ -30,7 +30,13 @@ from .options import OptionsError, read_config, read_nav
 from .prerender import PrerenderError
 from .series import SeriesError, check_series
 
-EXERCISE_DATA = re.compile(r"<template data-exercise-data>(.*?)</template>", re.S)
+# an exercise widget's data: its tabs. "Check my whole engine" on its own (```engine-check) holds
+# a design's op tabs in the same template, for their saved code, but shows none of them
+EXERCISE_TABS = re.compile(
+    r"<div [^>]*\bdata-exercise-widget\b[^>]*>\s*"
+    r"<template data-exercise-data>(.*?)</template>",
+    re.S,
+)
 SCRIPT_TAG = re.compile(r"<script\b[^>]*>", re.I)
 CSP_META = 'http-equiv="Content-Security-Policy"'
 EARLY_START = "<script data-worker="
@@ -106,7 +112,7 @@ class Course:
         for page in sorted(site_dir.rglob("*.html")):
             text = page.read_text(encoding="utf-8")
             _check_widgets_load(text, page.relative_to(site_dir))
-            shown |= _exercises_shown(text)
+            shown |= _tabs_shown(text)
             finished = self.finish_page(
                 text, page.parent.relative_to(site_dir).as_posix(), site_dir
             )
@@ -144,24 +150,30 @@ class Course:
         self._stage = stage
 
 
-def _exercises_shown(text):
-    """The ids of the exercises a built page's widgets show (their op tabs among them)."""
+def _tabs_shown(text):
+    """The ids of the exercises whose tabs a built page's exercise widgets show: those its
+    blocks name, and the op tabs a graph exercise brings (course/widget_data.py)."""
     return {
         exercise["id"]
-        for data in EXERCISE_DATA.findall(text)
+        for data in EXERCISE_TABS.findall(text)
         for exercise in json.loads(data)["exercises"]
     }
 
 
 def _check_every_exercise_shown(catalog, shown):
-    """An exercise no page shows is one an author forgot to place: nothing else would say so."""
+    """An exercise no page shows is one an author forgot to place: nothing else would say so.
+    Shown means a tab a learner can open, for every kind: an op's code that only "Check my whole
+    engine" or a trainer runs is code the learner has nowhere to write."""
     missing = [name for name in catalog if name not in shown]
     if missing:
+        one = len(missing) == 1
         raise SiteError(
-            f"exercises/{missing[0]}/exercise.toml: no page shows "
-            f"{'exercise ' if len(missing) == 1 else 'exercises '}{', '.join(missing)}: name "
-            "each in an ```exercise block (AUTHORING.md), or delete its folder, or set "
-            "every_exercise_shown: false under course in mkdocs.yml"
+            f"exercises/{missing[0]}/exercise.toml: no page shows the "
+            f"{'tab of exercise' if one else 'tabs of exercises'} {', '.join(missing)}: name "
+            f"{'it' if one else 'each'} in an ```exercise block (an op's tab also comes with a "
+            "graph exercise that runs it; AUTHORING.md), or delete "
+            f"{'its folder' if one else 'their folders'}, or set every_exercise_shown: false "
+            "under course in mkdocs.yml"
         )
 
 

@@ -279,8 +279,13 @@ def _output(build, path):
 def _op_code(root, specs):
     """`{design: {op: (stub, solution)}}` from the op exercises' folders."""
     codes = {design: {} for design in DESIGNS}
+    owner = {}  # (design, op) -> the folder that writes it
     for name, spec in specs.items():
         if spec["kind"] in ("op", "checker"):  # a checker's one slot is written like an op's
+            slot = (spec["design"], spec["ops"][0])
+            if slot in owner:
+                _two_tabs_for_one_op(root, sorted((owner[slot], name)), *slot)
+            owner[slot] = name
             folder = root / name
             solution = read_text(folder / ".meta" / "solution.py")
             if not solution.strip():
@@ -292,6 +297,16 @@ def _op_code(root, specs):
                 )
             codes[spec["design"]][spec["ops"][0]] = (read_text(folder / "stub.py"), solution)
     return codes
+
+
+def _two_tabs_for_one_op(root, names, design, op):
+    """Two folders for one slot: the second would silently replace the first's stub and
+    reference, and both tabs would keep the learner's code under the same key."""
+    first, second = (root / name for name in names)
+    raise ExerciseError(
+        f"{first} and {second} are both the `{op}` exercise of the {design} design: "
+        "a design has one tab per op, so delete one of the two folders"
+    )
 
 
 def _exercise(folder, spec, codes):

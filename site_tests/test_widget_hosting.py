@@ -112,3 +112,18 @@ def test_webassembly_served_with_a_generic_type_still_runs(browser, widget_page,
         finally:
             close()
     assert_clean(watch)
+
+
+def test_a_page_opened_from_disk_says_the_site_must_be_served(browser, widget_page):
+    """Opened as a file, Python cannot run (Chromium loads no module script from disk): each
+    widget's place says so and how to serve the site, instead of staying empty."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto((SITE / widget_page / "index.html").as_uri())
+        widget = page.locator("[data-exercise-widget]").first
+        expect(widget).to_contain_text("opened from a file on disk")
+        expect(widget.locator("code", has_text="http.server")).to_be_visible()
+        expect(page.locator("[data-exercise-widget]:not([data-from-disk])")).to_have_count(0)
+    finally:
+        context.close()

@@ -188,14 +188,44 @@ def test_a_site_that_shows_some_exercise_on_no_page_is_refused(course, tmp_path,
     missing = [
         name for name in course.catalog if name not in {"diamond", *course.catalog["diamond"].ops}
     ]
-    with pytest.raises(
-        SiteError,
-        match=re.escape(
-            f"exercises/{missing[0]}/exercise.toml: no page shows exercises {', '.join(missing)}: "
-            "name each in an ```exercise block (AUTHORING.md), or delete its folder, or set "
-            "every_exercise_shown: false under course in mkdocs.yml"
-        ),
-    ):
+    with pytest.raises(SiteError, match=re.escape(not_shown(missing))):
         course.write_site(tmp_path)
     monkeypatch.setattr(course, "options", Options(every_exercise_shown=False))
     course.write_site(tmp_path)
+
+
+def not_shown(missing):
+    """The build's one line for exercises whose tabs no page shows."""
+    one = len(missing) == 1
+    return (
+        f"exercises/{missing[0]}/exercise.toml: no page shows the "
+        f"{'tab of exercise' if one else 'tabs of exercises'} {', '.join(missing)}: "
+        f"name {'it' if one else 'each'} in an ```exercise block (an op's tab also comes with a "
+        "graph exercise that runs it; AUTHORING.md), or delete "
+        f"{'its folder' if one else 'their folders'}, or set every_exercise_shown: false under "
+        "course in mkdocs.yml"
+    )
+
+
+def test_an_op_tab_on_no_page_is_refused_though_check_my_whole_engine_runs_its_code(
+    course, tmp_path, monkeypatch
+):
+    """ "Check my whole engine" lists every op tab of its design, for their saved code, but
+    shows none: an op exercise that no block names, and no graph exercise brings, is code the
+    learner has nowhere to write."""
+    catalog = course.catalog
+    brought = {(e.design, op) for e in catalog.values() if e.kind == "graph" for op in e.ops}
+    left_out = next(
+        e for e in catalog.values() if e.kind == "op" and (e.design, e.ops[0]) not in brought
+    )
+    named = " ".join(name for name in catalog if name != left_out.id)
+    body = convert(f"```exercise\n{named}\n```\n\n```engine-check\n{left_out.design}\n```\n")
+    listed = {tab["id"] for data in DATA.findall(body) for tab in json.loads(data)["exercises"]}
+    assert left_out.id in listed, "the engine check's data lists the op tab"
+    (tmp_path / "index.html").write_text(
+        f'<html><head><script src="{assets.WIDGET_JS}" type="module"></script>'
+        f'<link rel="stylesheet" href="{assets.WIDGET_CSS}"></head><body>{body}</body></html>'
+    )
+    monkeypatch.setattr(course, "options", Options())
+    with pytest.raises(SiteError, match=f"^{re.escape(not_shown([left_out.id]))}$"):
+        course.write_site(tmp_path)

@@ -194,6 +194,22 @@ def test_a_change_of_words_keeps_the_exercise_s_version_and_a_change_of_checks_d
     assert load_catalog(course)["mul"].version != before
 
 
+@pytest.mark.parametrize("kind", ["op", "checker"])
+def test_a_second_folder_for_one_op_names_both_folders(course, exercises, kind):
+    """Each op of a design has one tab (a checker's slot is written like an op's): a copy of a
+    folder under another name would silently replace the first's stub and reference."""
+    original = next(e for e in exercises.values() if e.kind == kind)
+    copy = unused(f"{original.id}-again", FOLDERS)
+    shutil.copytree(course / original.id, course / copy)
+    first, second = (course / name for name in sorted((original.id, copy)))
+    refused(
+        course,
+        f"^{re.escape(str(first))} and {re.escape(str(second))} are both the "
+        f"`{original.ops[0]}` exercise of the {original.design} design: a design has one tab "
+        "per op, so delete one of the two folders$",
+    )
+
+
 def test_an_op_exercise_needs_its_reference(course):
     (course / "add" / ".meta" / "solution.py").write_text("")
     refused(course, r"add/.meta/solution.py: the reference is missing")

@@ -1,14 +1,16 @@
 """Rules the page needs before Python loads, written in JavaScript too, held to the Python:
 the page's "Show full Value class" and its list of ops still at their starter code
 (widget/src/shared/scaffold.js) against grader/scaffold.py, for every known answer and for odd
-bodies and line breaks; and the results the page makes (widget/src/exercise/page-results.js)
-against the grader's Result."""
+bodies and line breaks; the results the page makes (widget/src/exercise/page-results.js)
+against the grader's Result; and which widgets a page opened from disk replaces, against the
+build's list of those that run Python."""
 
 import json
 import subprocess
 from dataclasses import fields
 from pathlib import Path
 
+from course import assets
 from course.widget_data import widget_data
 from grader.exercises import load_catalog
 from grader.report import expectations
@@ -98,3 +100,14 @@ def test_the_page_makes_results_with_the_grader_s_keys():
         "process.stdout.write(JSON.stringify(Object.keys(result)));\n"
     )
     assert sorted(node(script, {})) == sorted(field.name for field in fields(Result))
+
+
+def test_a_page_opened_from_disk_replaces_every_widget_the_build_starts_python_for():
+    """The <head>'s early start is inlined where a Python widget is (course/assets.py); from
+    disk it puts its message in place of the same widgets (widget/src/page/from-disk.js)."""
+    script = (
+        f"import {{ PYTHON_WIDGETS }} from {module('widget/src/page/from-disk.js')};\n"
+        "process.stdout.write(JSON.stringify(PYTHON_WIDGETS));\n"
+    )
+    selectors = {selector.strip() for selector in node(script, {}).split(",")}
+    assert selectors == {f"[{widget}]" for widget in assets.PYTHON_WIDGETS}

@@ -8,13 +8,12 @@
 import { mountEngineCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
+import { fromDisk, PYTHON_WIDGETS } from "../page/from-disk.js";
 import { loadAheadWhenIdle } from "../python/prefetch.js";
 import { workPanel } from "../work/panel.js";
 import { python } from "../python/python.js";
 
 const mounted = new WeakSet();
-const PYTHON_WIDGETS =
-  "[data-exercise-widget], [data-training-widget], [data-microgpt-widget], [data-engine-check-widget]";
 
 /** Mounts `el` with `mount(el)`; on failure says so where the widget would be, never a blank. */
 function mountOne(el, mount, what) {
@@ -35,6 +34,8 @@ function mountOne(el, mount, what) {
 const unmounted = (selector) => [...document.querySelectorAll(selector)].filter((el) => !mounted.has(el));
 
 function mountAll() {
+  // from disk no Python starts: the <head>'s early start said so in each widget's place
+  if (fromDisk(location)) return;
   const exercises = unmounted("[data-exercise-widget]");
   const trainings = unmounted("[data-training-widget]");
   const gpts = unmounted("[data-microgpt-widget]");
