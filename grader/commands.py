@@ -10,7 +10,7 @@ from .class_report import write_report
 from .exercises import ExerciseError, load_catalog
 from .gradebook import Gradebook, feedback, feedback_path
 from .handin import course_id
-from .regrade import files_in, header, regrade_all, said_below, shard, table_row
+from .regrade import SameCode, files_in, header, regrade_all, said_below, shard, table_row
 from .roster import ASSIGNMENT, RosterError, read_roster
 from .sealed import Harness
 
@@ -60,11 +60,13 @@ def regrade(args, usage, progress):
     out = Output()
     out.line(header(exercises))
     harness = Harness(exercises, time_limit)
+    course, same = course_id(exercises), SameCode()
     below, taken, problems, started, complete = [], set(), 0, time.monotonic(), False
     kept = []  # every file's Graded, for --report
     try:
         with progress(len(files)) as bar:
-            for graded in regrade_all(files, exercises, harness, course_id(exercises), args.jobs):
+            graded_all = regrade_all(files, exercises, harness, course, args.jobs, same)
+            for graded in graded_all:
                 bar.update(1)
                 if args.report:
                     kept.append(graded)
@@ -87,7 +89,11 @@ def regrade(args, usage, progress):
     out.line("")
     for line in below:
         out.line(line)
-    print(f"graded {len(files)} files in {seconds:.1f} s, --jobs {args.jobs}", file=sys.stderr)
+    print(
+        f"graded {len(files)} files in {seconds:.1f} s, --jobs {args.jobs}; {same.again} tabs "
+        "held code already run, and were graded as that run was",
+        file=sys.stderr,
+    )
     if book:
         print(said_review(to_review, len(book.entries), args, review), file=sys.stderr)
     return 1 if problems else 0

@@ -66,9 +66,34 @@ def shard(files, part, parts):
     return files[part - 1 :: parts]
 
 
-def regrade_file(path, exercises, runner, course):
+class SameCode:
+    """Each Tab judged from a run's report, by the code that earned it, shared by a regrade's
+    jobs: every run meets the same fresh Python (grader/sealed.py), so the same code in another
+    hand-in is the same run, run and judged once. A run that gave no report is never kept."""
+
+    def __init__(self):
+        self.tabs = {}
+        self.again = 0  # tabs graded by code already run
+        self.lock = threading.Lock()
+
+    def tab(self, exercise, bodies, exercises, runner):
+        """grade_tab's Tab, or the one the same code earned before."""
+        key = (exercise.id, json.dumps(bodies, sort_keys=True))
+        if key in self.tabs:
+            with self.lock:
+                self.again += 1
+            return self.tabs[key]
+        tab = grade_tab(exercise, bodies, exercises, runner)
+        if tab.verdict in ("pass", "fail", "error"):
+            self.tabs[key] = tab
+        return tab
+
+
+def regrade_file(path, exercises, runner, course, same=None):
     """The Graded hand-in at `path`, each attempted tab run by `runner` (a SealedRunner) in a
-    worker of the hand-in's own, ended with it."""
+    worker of the hand-in's own, ended with it; `same` (a SameCode), where a tab's code has run
+    before."""
+    same = same or SameCode()
     graded = Graded(str(path), Path(path).stem)
     try:
         handin = read_handin(Path(path).read_bytes())
@@ -82,7 +107,7 @@ def regrade_file(path, exercises, runner, course):
         bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
         if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
             continue  # not attempted
-        graded.tabs[exercise.id] = grade_tab(exercise, bodies, exercises, runner)
+        graded.tabs[exercise.id] = same.tab(exercise, bodies, exercises, runner)
         if not handin.written_for(exercise, course):
             said = "was saved from another version of that exercise: graded against this one"
             graded.notes.append(f"{exercise.id} {said}")
@@ -112,9 +137,9 @@ def grade_tab(exercise, bodies, exercises, runner):
     return Tab(result.verdict, result.summary, result.diagnosis, tuple(result.diagnoses), rows)
 
 
-def regrade_all(files, exercises, harness, course, jobs):
+def regrade_all(files, exercises, harness, course, jobs, same):
     """Each file's Graded, as soon as it is graded, `jobs` at a time: each job a sealed process,
-    each hand-in a worker of its own in it."""
+    each hand-in a worker of its own in it; `same` (a SameCode) is shared by the jobs."""
     local = threading.local()
     runners = []
 
@@ -122,7 +147,7 @@ def regrade_all(files, exercises, harness, course, jobs):
         if not hasattr(local, "runner"):
             local.runner = SealedRunner(harness)
             runners.append(local.runner)  # list.append is atomic: no lock needed
-        return regrade_file(path, exercises, local.runner, course)
+        return regrade_file(path, exercises, local.runner, course, same)
 
     try:
         with ThreadPoolExecutor(max_workers=jobs) as pool:

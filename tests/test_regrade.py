@@ -225,6 +225,13 @@ def test_each_unreadable_file_is_named_on_its_own_line_and_the_exit_status_is_1(
         assert rows[f"{name}.json"]["total"] == ""
 
 
+def test_code_already_run_in_another_hand_in_is_graded_as_that_run_was(regraded):
+    done, rows, _ = regraded
+    again = int(done.stderr.split("; ", 1)[1].split()[0])
+    assert again >= 5, done.stderr  # the right add and mul recur: each ran once
+    assert rows["z-cy.json"]["mul"] == rows["m-bob.json"]["mul"] == "1"
+
+
 def test_honest_files_alone_exit_0(alone):
     done, _ = alone
     assert done.returncode == 0, done.stderr
