@@ -48,8 +48,8 @@ def add_regrade(commands):
         type=positive,
         default=os.cpu_count() or 1,
         metavar="N",
-        help="files graded at once, each in its own Node process (default: %(default)s, the "
-        "machine's cores)",
+        help="files graded at once, each job a Node process and each file a worker of its own "
+        "in it (default: %(default)s, the machine's cores)",
     )
     regrade.add_argument(
         "--shard",

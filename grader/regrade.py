@@ -2,9 +2,10 @@
 the command; grader/gradebook.py writes what comes out).
 
 A hand-in is untrusted code on the instructor's machine. Each of its runs happens where the
-browser runs it, in the runner's half under Pyodide, in a Node process of the hand-in's own
-that can read nothing but Pyodide and write nothing, start no process and reach no network,
-in a Python whose memory is put back after every run (grader/sealed.py, runner/node.mjs).
+browser runs it, in the runner's half under Pyodide, in a worker of the hand-in's own in a
+Node process that can read nothing but Pyodide and write nothing, start no process and reach
+no network, in a Python whose memory is put back after every run (grader/sealed.py,
+runner/node.mjs).
 The judge's half reads each run's report here, as untrusted data, as it does in the browser.
 """
 

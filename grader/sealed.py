@@ -1,7 +1,7 @@
 """The runner's half, sealed in Node (runner/node.mjs), for hand-ins: one process for each
-hand-in, ended with it, its Python restored from a memory snapshot made once per regrade and
-put back to that same memory after every run; a process replaced after any crash, time-out
-or memory cap.
+job, in which each hand-in gets a worker of its own, ended with it, its Python restored from a
+memory snapshot made once per regrade and put back to that same memory after every run; a
+process replaced after any crash, time-out or memory cap.
 
 What a run may use: `time_limit` seconds (the course's, from mkdocs.yml), counted from when a
 fresh Python is ready, so that starting is never charged to a run; PYTHON_MB of memory for
@@ -51,7 +51,8 @@ class Harness:
         self.time_limit = time_limit
         node = shutil.which("node")
         if node is None or not PYODIDE.is_dir() or not SES.is_file():
-            raise SystemExit("regrade needs Node.js and Pyodide: run `make regrade-setup` first")
+            needs = "regrade needs Node.js, Pyodide and SES"
+            raise SystemExit(f"{needs}: run `make regrade-setup` first")
         self.node = node
         self.exercises = exercises
         self.known = runner_data(exercises)
