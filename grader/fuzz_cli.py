@@ -18,7 +18,6 @@ from .fuzz import Unrunnable, search
 from .fuzz_page import written as written_bodies
 from .fuzz_words import engine_did, ops_count, program, quiet
 from .handin import HandInError, code_key, read_handin
-from .runner_data import runner_data
 from .sealed import Harness, RunFailed, SealedRunner
 
 BATCH = 500  # graphs a run: enough that what a run costs beside its graphs is small
@@ -45,11 +44,10 @@ def run(args):
         print(f"{args.path}: {error}", file=sys.stderr)
         return 2
     catalog = load_catalog()
-    known = runner_data(catalog)
     failed, texts = False, []
     harness = Harness(catalog, TIME_LIMIT)
     try:
-        for name, design in known["designs"].items():
+        for name, design in harness.known["designs"].items():
             bodies = written(handin, catalog, name)
             if bodies:
                 finding = search_sealed(harness, design, bodies, args)
