@@ -11,6 +11,7 @@ from mkdocs.plugins import BasePlugin
 from .options import EXTENSION, MISSING_EXTENSION, Options, OptionsError
 from .series import SeriesError, check_series
 from .site import Course, SiteError
+from .spoilers import SpoilerError, check_spoilers
 
 # the folders whose change `mkdocs serve` rebuilds the site for, besides docs/
 WATCHED = (
@@ -32,8 +33,8 @@ class CoursePlugin(BasePlugin):
         self.course = None  # the course this build makes (on_config)
 
     def on_config(self, config: MkDocsConfig):
-        """First: the course's settings, read from its extension's, and its start page's list
-        of the series held to the nav."""
+        """First: the course's settings, read from its extension's, its start page's list of
+        the series held to the nav, and no page showing an answer before asking for it."""
         if EXTENSION not in config.markdown_extensions:
             raise PluginError(f"mkdocs.yml: {MISSING_EXTENSION}")
         try:
@@ -42,7 +43,8 @@ class CoursePlugin(BasePlugin):
             folder = Path(config.config_file_path or "mkdocs.yml").parent
             self.course = Course.of(options.course_root(folder), options)
             check_series(config.docs_dir, config.nav)
-        except (OptionsError, SiteError, SeriesError) as error:
+            check_spoilers(config.docs_dir, config.nav, self.course.catalog, self.course.root)
+        except (OptionsError, SiteError, SeriesError, SpoilerError) as error:
             raise PluginError(str(error)) from error
         return config
 

@@ -29,6 +29,7 @@ from .exercise_checks import ExerciseCheckError, check_exercises
 from .options import OptionsError, read_config, read_nav
 from .prerender import PrerenderError
 from .series import SeriesError, check_series
+from .spoilers import SpoilerError, check_spoilers
 
 # an exercise widget's data: its tabs. "Check my whole engine" on its own (```engine-check) holds
 # a design's op tabs in the same template, for their saved code, but shows none of them
@@ -208,8 +209,10 @@ def main(argv=None):
             raise SiteError(f"{site_dir} holds no built site: build it first")
         check_series(*read_nav(args.config_file))
         folder = Path(args.config_file).resolve().parent
-        Course.of(options.course_root(folder), options).write_site(site_dir)
-    except (OptionsError, SiteError, SeriesError) as error:
+        course = Course.of(options.course_root(folder), options)
+        check_spoilers(*read_nav(args.config_file), course.catalog, course.root)
+        course.write_site(site_dir)
+    except (OptionsError, SiteError, SeriesError, SpoilerError) as error:
         print(f"course: {error}", file=sys.stderr)
         return 1
     return 0

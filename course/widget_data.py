@@ -19,6 +19,7 @@ instant navigation re-creates every <script> of a new page as executable code):
          "nudge": {"build": "x * y", "inputs": {"x": 2.0, "y": -3.0},     # op tabs; else null
                    "exponent": null},     # a power's: its build says `x ** n` then
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
+         "example": "Backward closures",  # the page that shows its answer worked, or ""
          "trained_ops": [...],            # a checker tab only: the op tabs its plot measures
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
@@ -115,6 +116,7 @@ def _exercise(exercise, to_html, graphs):
         "version": exercise.version,
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
+        "example": exercise.example,  # the page that shows its answer worked through, or ""
     }
 
 

@@ -23,9 +23,28 @@ EXERCISES_DIR = Path(__file__).resolve().parent.parent / "exercises"
 # every exercise again cost the browser's judge ~70 ms of Pyodide before its first verdict.
 BUILT_CATALOG = Path(__file__).with_name("catalog.pickle")
 KINDS = ("op", "graph", "checker", "engine")
-TEXT_KEYS = {"label": str, "prompt": str, "why": str, "design": str, "kind": str, "worked": str}
+TEXT_KEYS = {
+    "label": str,
+    "prompt": str,
+    "why": str,
+    "design": str,
+    "kind": str,
+    "worked": str,
+    "example": str,
+}
 KEYS = {
-    "op": {"kind", "op", "design", "label", "prompt", "hints", "why", "checks", "worked"},
+    "op": {
+        "kind",
+        "op",
+        "design",
+        "label",
+        "prompt",
+        "hints",
+        "why",
+        "checks",
+        "worked",
+        "example",
+    },
     "graph": {"kind", "ops", "design", "label", "prompt", "hints", "why", "checks"},
     "checker": checker.KEYS,
     # a whole engine with one planted bug (grader/engine.py): `bug` plants it in the course's
@@ -100,6 +119,7 @@ class Exercise:
     known_wrong: tuple
     version: str  # changes whenever the definition does
     worked: str = ""  # the title of the earliest page that works its rule out, if one does
+    example: str = ""  # the title of the page that shows its answer worked through, if one does
     draws: tuple = ()  # an engine tab: the ops of its random graphs (grader/engine.py)
     train: tuple = ()  # an engine tab with a training loop: its own run's items (w, b, ...)
     breaks: str = ""  # an engine tab: the training page's Break-it switch of the same bug
@@ -345,6 +365,7 @@ def _exercise(folder, spec, codes):
         known_wrong=_known_wrong(folder, spec, solutions),
         version=version,
         worked=spec.get("worked", ""),
+        example=spec.get("example", ""),
     )
 
 

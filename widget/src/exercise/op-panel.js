@@ -170,14 +170,14 @@ function changedNotice() {
   );
 }
 
-/** Above the question of a tab whose rule an earlier page worked out: which page. */
+/** Above the question of a tab whose rule, or whole answer (a worked example,
+ * course/spoilers.py), a page before it worked out: which page. */
 function workedNote(exercise) {
-  if (!exercise.worked) return "";
-  return h(
-    "p",
-    { class: "mg-note mg-worked" },
-    `Worked through on an earlier page, “${exercise.worked}”: try it without looking back first.`,
-  );
+  if (!exercise.worked && !exercise.example) return "";
+  const rule = exercise.worked ? `Worked through on an earlier page, “${exercise.worked}”` : "";
+  const answer = exercise.example ? `its answer shown as a worked example on “${exercise.example}”` : "";
+  const said = rule && answer ? `${rule}, and ${answer}` : rule || answer[0].toUpperCase() + answer.slice(1);
+  return h("p", { class: "mg-note mg-worked" }, `${said}: try it without looking back first.`);
 }
 
 /** The editor's frame: what the learner writes, and the names their code can use. */
