@@ -73,7 +73,7 @@ def test_pause_holds_the_steps_and_more_names_samples_the_model_as_it_is(solved)
 
 
 def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
-    solved.break_it("where 1/x belongs")
+    solved.break_it("log returns (x,)")
     assert solved.step() == 0
     solved.press("Step")
     warning = solved.widget.locator(".mg-notice:not([role=alert])")
@@ -88,7 +88,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     assert solved.loss() > 3 * UNIFORM  # microgpt.md: around ten times a uniform guess's
     solved.press("More names")  # from the model as it is now (Train samples every few seconds)
     expect(solved.names.first).to_have_text("(empty)", timeout=RUN_TIMEOUT_MS)
-    solved.widget.get_by_label("where 1/x belongs").uncheck()
+    solved.widget.get_by_label("log returns (x,)").uncheck()
 
 
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exercises):

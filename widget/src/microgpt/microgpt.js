@@ -273,8 +273,8 @@ function settingsPart(defaults, id) {
       ...[field("Learning rate", rate), field("Seed", seed)],
     ],
     [
-      check(breaks.wrong_log, code("log"), " returns ", code("(x,)"), ": x where 1/x belongs"),
-      check(breaks.wrong_exp, code("exp"), " returns ", code("(x,)"), ": x where eˣ belongs"),
+      check(breaks.wrong_log, code("log"), " returns ", code("(x,)"), ", its input, not its local gradient"),
+      check(breaks.wrong_exp, code("exp"), " returns ", code("(x,)"), ", its input, not its local gradient"),
       check(breaks.no_zero_grad, "Never set ", code("p.grad = 0"), " between steps"),
       check(breaks.rate_too_high, `A learning rate ${BREAK_RATE} times microgpt’s`),
     ],
