@@ -21,6 +21,8 @@ instant navigation re-creates every <script> of a new page as executable code):
          "worked": "Gradients by hand",   # the earlier page that worked its rule out, or ""
          "example": "Backward closures",  # the page that shows its answer worked, or ""
          "trained_ops": [...],            # a checker tab only: the op tabs its plot measures
+         "folds": [{"id": "tanh", "version": "…", "label": "tanh"}, …],  # an engine tab only:
+                                          # the op tabs whose closures it folds until passed
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -72,6 +74,7 @@ def widget_data(ids, catalog, to_html, graphs=None):
         "exercises": [
             _exercise(catalog[name], to_html, (graphs or {}).get(name, ""))
             | _plot(catalog[name], catalog)
+            | _folds(catalog[name], catalog)
             for name in ids
         ],
         "designs": {design: _design(design, catalog) for design in designs},
@@ -128,6 +131,20 @@ def _plot(exercise, catalog):
     from runner.checker import PLOT_OPS
 
     return {"trained_ops": trained_ops(catalog, "closures", [*(op for op, _ in PLOT_OPS), "relu"])}
+
+
+def _folds(exercise, catalog):
+    """An engine tab's op tabs, whose finished closures its editor folds as spoilers until each
+    tab has passed (widget/src/editor/folds.js): each tab's id and version, and its method."""
+    if exercise.kind != "engine":
+        return {}
+    methods = labels(exercise.design)
+    tabs = [e for e in catalog.values() if e.kind == "op" and e.design == exercise.design]
+    return {
+        "folds": [
+            {"id": tab.id, "version": tab.version, "label": methods[tab.ops[0]]} for tab in tabs
+        ]
+    }
 
 
 def _scope(exercise):

@@ -13,6 +13,7 @@ import pytest
 
 from course.options import read_nav
 from course.spoilers import SpoilerError, check_spoilers
+from course.widget_data import widget_data
 
 ROOT = Path(__file__).resolve().parent.parent
 # sigmoid's answer in other names than its reference's `s * (1 - s)`, and a checker's
@@ -132,3 +133,21 @@ def test_mkdocs_stops_in_one_line_naming_page_and_exercise(tmp_path):
         r"docs/one\.md:3 asks for it",
         done.stderr,
     )
+
+
+def test_a_find_the_bug_editor_folds_every_op_tab_s_closure_until_it_passes(exercises):
+    """The engines show every op's finished closure; each is folded as a spoiler while its tab
+    is unpassed (widget/src/editor/folds.js finds it under its method), so the data names every
+    op tab of the design, its version, and a method the starter defines with a closure."""
+    ops = {e.id: e for e in exercises.values() if e.kind == "op" and e.design == "closures"}
+    engines = [e for e in exercises.values() if e.kind == "engine"]
+    data = widget_data([e.id for e in engines], exercises, lambda text: text)
+    for tab in data["exercises"]:
+        starter = tab["stubs"]["engine"]
+        assert {fold["id"] for fold in tab["folds"]} == set(ops)
+        for fold in tab["folds"]:
+            assert fold["version"] == ops[fold["id"]].version
+            method = re.search(
+                rf"\n    def {re.escape(fold['label'])}\(.*?\n    def ", starter, re.S
+            )
+            assert method and "        def _backward():\n            " in method[0]

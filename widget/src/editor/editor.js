@@ -11,6 +11,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import { editing } from "./editing.js";
+import { folding } from "./folds.js";
 import { RUN_KEY } from "./keys.js";
 import { python } from "./python.js";
 
@@ -81,6 +82,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
         ]),
       ),
       editing,
+      folding, // only what a caller folds (folds.js), never by itself
       backToLineStarts,
       // tabindex: what scrolls sideways must be focusable, and axe does not count contenteditable
       EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),

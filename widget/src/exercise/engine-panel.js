@@ -3,8 +3,10 @@
  * one planted bug; the learner runs it, measures, fixes it in place and runs it again. The
  * verdict names a graph, a value and two numbers, never the line.
  */
+import { foldClosures } from "../editor/folds.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
+import { store } from "../page/storage.js";
 import { exerciseCodeKey } from "./model.js";
 import { savedEditor, tabRun } from "./panel-base.js";
 import { hints, prompt } from "./parts.js";
@@ -33,7 +35,9 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     result,
     onEdit: onChange,
     onRun: () => run(),
+    onShown: (view) => foldClosures(view, unpassed(exercise)),
   });
+  let shown = !panel.hidden;
   const hintsPart = hints(exercise, { revealed: progress.hints, onReveal: progress.reveal });
   panel.append(
     prompt(exercise),
@@ -57,10 +61,22 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
   }
 
   return {
-    refresh: () => code.editor().requestMeasure(),
+    refresh() {
+      if (!shown) foldClosures(code.editor(), unpassed(exercise)); // its first showing
+      shown = true;
+      code.editor().requestMeasure();
+    },
     state,
     show: () => whyPart.show(state() === "passed"),
   };
+}
+
+/** The methods whose closures the engine's editor folds as spoilers: each op's whose tab the
+ * learner has not passed (course/widget_data.py `folds`), wherever that tab is. */
+function unpassed(exercise) {
+  return new Set(
+    (exercise.folds ?? []).filter((tab) => !store.progress(tab.id, tab.version).solved).map((tab) => tab.label),
+  );
 }
 
 /** The editor's frame: the whole engine is what the learner edits. */

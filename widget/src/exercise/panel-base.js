@@ -41,7 +41,19 @@ export function tabRun({ exercise, model, goTo, graphs, onRun, onChange }) {
  * code while there is no editor yet), the Reset button (which clears `result`), and what a run
  * does first and last.
  */
-export function savedEditor({ panel, exercise, key, starter, frame, label, doc, result, onEdit, onRun }) {
+export function savedEditor({
+  panel,
+  exercise,
+  key,
+  starter,
+  frame,
+  label,
+  doc,
+  result,
+  onEdit,
+  onRun,
+  onShown = () => {},
+}) {
   const notice = h("div", { class: "mg-notice", role: "status" });
   let view = null;
   const current = () => (view ? view.state.doc.toString() : (store.code(key)?.text ?? starter));
@@ -60,8 +72,8 @@ export function savedEditor({ panel, exercise, key, starter, frame, label, doc, 
       },
       onRun,
     }));
-  if (!panel.hidden) editor();
-  const onReset = () => reset(editor(), starter, notice) && result.clear();
+  if (!panel.hidden) onShown(editor());
+  const onReset = () => reset(editor(), starter, notice) && (result.clear(), onShown(editor()));
   return {
     notice,
     editor,
