@@ -15,6 +15,11 @@ those and flag wrong answers shown on purpose (`self.grad = ...` before the `+=`
 
 An op exercise may say `example = "<nav title>"`: that page works its answer through, the tab
 says so, and from that page on showing it is no spoiler. The page must then show it.
+
+Words are not code: a formula or a sentence in prose, a hint, a widget's settings are held to
+the ladder by tests/test_disclosure.py instead. Find the bug's engines come after every op tab,
+so this rule holds nothing of them; their editors fold the finished closures of the tabs a
+learner has not passed (widget/src/editor/folds.js).
 """
 
 import ast
@@ -139,6 +144,9 @@ def _page_texts(page, markdown, catalog, root):
             for name in ids:
                 for stub in catalog[name].stubs.values():
                     yield Shown(page, i + 1, f"the starter of tab {name}", stub), ids
+        elif kind == "quiz":  # its words, in TOML: their inline code is what could answer
+            for span in INLINE.finditer(body):
+                yield Shown(page, i + 1, "a quiz", span[1]), ()
         elif kind == "source":
             yield Shown(page, i + 1, "a source block", _source(body, root)), ()
         elif kind not in NOT_SHOWN:

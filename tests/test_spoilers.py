@@ -45,6 +45,21 @@ def relu(self):
     return Value(max(0, x), (self,), (1.0 if x > 0 else 0.0,))
 ```
 """
+QUIZ = """
+```quiz
+id = "spoiled"
+question = "Which tuple does `exp` store?"
+
+[[option]]
+text = "`(math.exp(self.data),)`"
+correct = true
+why = "Its own derivative."
+
+[[option]]
+text = "`(x,)`"
+why = "That is the input."
+```
+"""
 
 
 def course(tmp_path, page=None, block=""):
@@ -68,6 +83,8 @@ def test_today_s_pages_ask_before_they_show(exercises):
         ("value.md", SIGMOID, "sigmoid"),
         ("gradients.md", MEASURE, "gradient-check"),
         ("exercises.md", RELU_TUPLE, "local-relu"),
+        ("nn.md", "Its tuple is `(1 / x,)`.\n", "local-log"),
+        ("training.md", QUIZ, "local-exp"),
     ],
 )
 def test_an_answer_above_its_exercise_stops_the_build_in_one_line(
@@ -78,7 +95,8 @@ def test_an_answer_above_its_exercise_stops_the_build_in_one_line(
         check_spoilers(docs, nav, exercises, ROOT)
     message = str(raised.value)
     assert "\n" not in message
-    assert re.match(rf"^docs/{re.escape(page)}:\d+: a (folded )?code block shows ", message)
+    shown = "(a (folded )?code block|inline code|a quiz)"
+    assert re.match(rf"^docs/{re.escape(page)}:\d+: {shown} shows ", message)
     assert f"the answer of exercise {exercise} before docs/" in message
 
 
@@ -106,7 +124,9 @@ def test_a_worked_example_is_declared_and_must_be_shown(tmp_path, exercises):
     with pytest.raises(SpoilerError, match=r"does not show its answer above the exercise"):
         check_spoilers(*course(tmp_path / "none"), exercises | {"sigmoid": sigmoid}, ROOT)
     early = dataclasses.replace(sigmoid, example="Gradients by hand")  # value.md comes before
-    with pytest.raises(SpoilerError, match=r"^docs/value\.md:\d+: a code block shows"):
+    with pytest.raises(
+        SpoilerError, match=rf"^{re.escape('docs/value.md')}:\d+: a code block shows"
+    ):
         check_spoilers(docs, nav, exercises | {"sigmoid": early}, ROOT)
     unknown = dataclasses.replace(sigmoid, example="No such page")
     with pytest.raises(SpoilerError, match=r"is no page of mkdocs.yml's nav"):
@@ -128,9 +148,9 @@ def test_mkdocs_stops_in_one_line_naming_page_and_exercise(tmp_path):
         text=True,
     )
     assert done.returncode != 0 and "Traceback" not in done.stderr
+    start, one = (re.escape(f"docs/{page}.md") for page in ("index", "one"))
     assert re.search(
-        r"docs/index\.md:\d+: a code block shows the answer of exercise sigmoid before "
-        r"docs/one\.md:3 asks for it",
+        rf"{start}:\d+: a code block shows the answer of exercise sigmoid before {one}:3 asks",
         done.stderr,
     )
 
