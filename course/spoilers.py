@@ -260,6 +260,7 @@ def _shaped(text, design):
             for n in nodes
             if isinstance(n, ast.FunctionDef) and not n.args.args
         ]
+        pieces += _with_preludes(text, nodes)
         grads = any(isinstance(n, ast.Attribute) and n.attr == "grad" for n in nodes)
         if grads and not any(isinstance(n, ast.FunctionDef | ast.ClassDef) for n in nodes):
             pieces.append(text)
@@ -282,6 +283,30 @@ def _shaped(text, design):
     whole = tree.body[0] if len(tree.body) == 1 else None
     if isinstance(whole, ast.Expr) and isinstance(whole.value, ast.Tuple):
         pieces.append(text)
+    return pieces
+
+
+def _with_preludes(text, nodes):
+    """Each closure's body after the assignments its method makes before defining it (`s = ...`),
+    so that a closure reading a name of its own (`sig`, not the scaffold's `s`) is graded too:
+    the assignments to the method's own names only, never to `out`, `self` or `other`."""
+    pieces = []
+    for method in (n for n in nodes if isinstance(n, ast.FunctionDef)):
+        for i, closure in enumerate(method.body):
+            if not isinstance(closure, ast.FunctionDef) or closure.args.args:
+                continue
+            prelude = [
+                ast.get_source_segment(text, statement)
+                for statement in method.body[:i]
+                if isinstance(statement, ast.Assign)
+                and all(
+                    isinstance(target, ast.Name) and target.id not in {"out", "self", "other"}
+                    for target in statement.targets
+                )
+            ]
+            if prelude:
+                body = [ast.get_source_segment(text, statement) for statement in closure.body]
+                pieces.append("\n".join(prelude + [textwrap.dedent("\n".join(body))]))
     return pieces
 
 

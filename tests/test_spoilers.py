@@ -30,6 +30,19 @@ def sigmoid(self):
     return out
 ```
 """
+OWN_NAMES = """
+```python
+def sigmoid(self):
+    sig = 1 / (1 + math.exp(-self.data))
+    out = Value(sig, (self,), "sigmoid")
+
+    def _backward():
+        self.grad += sig * (1 - sig) * out.grad
+
+    out._backward = _backward
+    return out
+```
+"""
 MEASURE = """
 ??? note "A measuring tool"
 
@@ -81,6 +94,7 @@ def test_today_s_pages_ask_before_they_show(exercises):
     ("page", "block", "exercise"),
     [
         ("value.md", SIGMOID, "sigmoid"),
+        ("graph.md", OWN_NAMES, "sigmoid"),  # a name of its own, assigned by its method
         ("gradients.md", MEASURE, "gradient-check"),
         ("exercises.md", RELU_TUPLE, "local-relu"),
         ("nn.md", "Its tuple is `(1 / x,)`.\n", "local-log"),
