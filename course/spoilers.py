@@ -4,7 +4,8 @@ asks for it, in the nav's order, unless the exercise declares that page a worked
 What a page shows is every fence's text (code blocks, folded ones inside admonitions, a
 ```source fence's code, a quiz's words), its inline code, and the starters of the tabs of its
 exercise blocks (a tab's neighbours are one click away, so a block's starters count as shown at
-the block). An exercise's place is the first ```exercise block that names it.
+the block). An exercise's place is the first ```exercise block that shows its tab (a graph
+exercise brings the op tabs it runs).
 
 Whether a text holds an answer is decided as a learner's code is: by the grader. Each piece of
 code that has the shape of an answer (a `_backward` closure's body, a local-gradients tuple, a
@@ -36,6 +37,7 @@ from grader.scaffold import scope
 
 from .pagecode import FENCE, _closing
 from .series import nav_pages
+from .widget_data import with_op_tabs
 
 INLINE = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 NOT_SHOWN = {"output", "graph", "training", "microgpt", "work", "engine-check"}
@@ -140,7 +142,7 @@ def _page_texts(page, markdown, catalog, root):
         body = textwrap.dedent("\n".join(lines[i + 1 : end]))
         what = "a folded code block" if opening["indent"] else "a code block"
         if kind == "exercise":
-            ids = [name for name in body.split() if name in catalog]
+            ids = with_op_tabs([name for name in body.split() if name in catalog], catalog)
             for name in ids:
                 for stub in catalog[name].stubs.values():
                     yield Shown(page, i + 1, f"the starter of tab {name}", stub), ids
