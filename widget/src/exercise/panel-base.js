@@ -36,7 +36,8 @@ export function tabRun({ exercise, model, goTo, graphs, onRun, onChange }) {
  * The editor of a tab's code, saved under `key` at every edit, in `frame`. A hidden tab gets its
  * editor when first shown (`editor()` makes it), so that the page is ready sooner; it starts from
  * `doc`, by default the code saved by then, else `starter`. `onEdit()` runs after each edit is
- * saved, `onRun()` on the editor's run key. Returns `{notice, editor(), current(), resetButton,
+ * saved, `onRun()` on the editor's run key, `onShown(view)` when a visible tab's editor is made
+ * at once and after Reset (a hidden tab's caller does it on first showing). Returns `{notice, editor(), current(), resetButton,
  * take(), markError(error, slot)}`: the notice under the editor, the code as it is now (the saved
  * code while there is no editor yet), the Reset button (which clears `result`), and what a run
  * does first and last.
