@@ -67,7 +67,7 @@ def reading(body, keys):
     loose = next((n for n in ast.walk(tree) if _holds_arithmetic(n, body)), None)
     if loose is not None:
         return _loose_sentence(body, loose), _upstream_in(loose)
-    mixed = None if keys else next((n for n in _expressions(tree) if _mixes(n)), None)
+    mixed = None if keys else next((n for n in _expressions(tree) if _mixes(n, body)), None)
     if mixed is not None:
         return (
             f"Python groups `{_source(body, mixed)}` as `{grouped(mixed)}`: `**` binds first, "
@@ -171,18 +171,20 @@ def _bracketed(body, node):
     return raw[:start].rstrip().endswith(b"(") and raw[end:].lstrip().startswith(b")")
 
 
-def _mixes(node):
-    """Whether a sum, a difference or a sign holds, without brackets, what a reader may group
-    otherwise: a product (`1 - t**2 * g`), a power on its left whose exponent is a name
-    (`x ** n - 1`), or a power under a sign (`-x ** 2`). `1 - t**2`, `t**2 - 1` and chains of
-    products read as Python reads them: no one takes `t**2 - 1` for `t**(2 - 1)`."""
+def _mixes(node, body):
+    """Whether a sum, a difference or a sign holds, without brackets of the learner's, what a
+    reader may group otherwise: a product (`1 - t**2 * g`), a power on its left whose exponent
+    is a name (`x ** n - 1`), or a power under a sign (`-x ** 2`). `1 - t**2`, `t**2 - 1` and
+    chains of products read as Python reads them: no one takes `t**2 - 1` for `t**(2 - 1)`."""
     for parent in ast.walk(node):
-        if isinstance(parent, ast.UnaryOp) and _is(parent.operand, ast.Pow):
+        parts = [c for c in _operands(parent) if not _bracketed(body, c)]
+        if isinstance(parent, ast.UnaryOp) and any(_is(c, ast.Pow) for c in parts):
             return True
         if not (_is(parent, ast.Add) or _is(parent, ast.Sub)):
             continue
-        power = _is(parent.left, ast.Pow) and not isinstance(parent.left.right, ast.Constant)
-        if power or any(_binding(c) == 2 for c in _operands(parent)):
+        left = parent.left if parent.left in parts else None
+        power = _is(left, ast.Pow) and not isinstance(left.right, ast.Constant)
+        if power or any(_binding(c) == 2 for c in parts):
             return True
     return False
 

@@ -51,6 +51,11 @@ def test_builtin_names_are_the_ones_the_op_never_defines():
         ("self.grad += 1 if x > 0 else 0 * out.grad", "`1 if x > 0 else (0 * out.grad)`"),
         # the learner's own brackets: Python's grouping is what they wrote
         ("self.grad += x > (0 * out.grad)", ""),
+        ("self.grad += 1 - (t**2 * out.grad)", ""),
+        ("self.grad += (other * x ** other) - 1", ""),
+        ("self.grad += 1 - t**2 * out.grad", "`1 - ((t ** 2) * out.grad)`"),
+        ("self.grad += -x ** 2 * out.grad", "`(-(x ** 2)) * out.grad`"),
+        ("self.grad += -(x ** 2) * out.grad", ""),
         ("self.grad += (x > 0) * out.grad", ""),
     ],
 )
