@@ -65,7 +65,8 @@ def reading(body, keys):
             "to a whole number (`1 // 2.0` is `0.0`). Division is `/`."
         ), ()
     loose = next((n for n in ast.walk(tree) if _holds_arithmetic(n, body)), None)
-    if loose is not None:
+    # told where the numbers are unexplained, or where it explains them better than they do
+    if loose is not None and (not keys or set(_upstream_in(loose)) & set(keys)):
         return _loose_sentence(body, loose), _upstream_in(loose)
     mixed = None if keys else next((n for n in _expressions(tree) if _mixes(n, body)), None)
     if mixed is not None:

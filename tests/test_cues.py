@@ -64,6 +64,11 @@ def test_python_s_grouping_is_told_only_where_it_is_not_what_was_written(body, r
     assert (read in said) if read else said == ""
 
 
+def test_a_comparison_s_grouping_is_not_told_where_the_numbers_have_another_cause():
+    body = "self.grad = (out.data > 0) * out.grad if out.data > 0 else 0"
+    assert reading(body, ["assign"]) == ("", ())
+
+
 def test_a_grouping_that_takes_out_grad_into_a_comparison_says_it_instead_of_left_out():
     assert reading("self.grad += x > 0 * out.grad", ["no_upstream"])[1] == ("no_upstream",)
     assert reading("self.grad += 1 if x > 0 else 0 * g", ["no_upstream"])[1] == ()
