@@ -15,6 +15,7 @@ from typing import NamedTuple
 from runner.assembly import is_stub
 
 from . import explain
+from .advice import advice, upstream_missing
 from .crashes import crash
 from .cues import builtin_names, code_cues
 from .explain import grad_of
@@ -27,6 +28,7 @@ from .result import Culprit
 from .scaffold import scope
 
 MAX_MISTAKES = 2  # classic mistakes combined in one Variant
+SIGN = "opposite_sign"  # any op's rule with its sign flipped
 # what the steps showed beyond numbers, most telling first
 STRUCTURAL_FIRST = (
     "calls_closure",
@@ -43,7 +45,7 @@ STRUCTURAL_FIRST = (
 class Variant:
     """One way of writing an op's backward step: its rule, or the rule bent."""
 
-    local: str = ""  # "": the op's rule; a key of op.wrong; "grad_for_data"; "nothing"
+    local: str = ""  # "": the op's rule; a key of op.wrong; SIGN; "grad_for_data"; "nothing"
     upstream: bool = True  # multiplied by out.grad
     accumulate: bool = True  # `+=` rather than `=`
     both: bool = True  # also updates other.grad
@@ -64,8 +66,8 @@ def variants(op_name, design_has_closures=True):
     """Every Variant of an op made of at most MAX_MISTAKES mistakes, simplest first."""
     op = OPS[op_name]
     if not design_has_closures:
-        return [Variant(), *(Variant(local) for local in op.wrong)]
-    locals_ = ["", "nothing", *op.wrong, "grad_for_data"]
+        return [Variant(), *(Variant(local) for local in [*op.wrong, SIGN])]
+    locals_ = ["", "nothing", *op.wrong, SIGN, "grad_for_data"]
     operands = (True, False) if op.arity == 2 else (True,)
     flags = (True, False)
     found = []
@@ -88,7 +90,7 @@ def simulate(variant, node, operands, start):
     grads = {j: start[j] for j in operands}
     if variant.local == "nothing":
         return grads
-    rule = op.wrong[variant.local].rule if variant.local in op.wrong else op.local
+    rule = rule_of(op, variant.local)
     count = op.arity if variant.both else 1
     for i in range(count):
         if variant.local == "grad_for_data":
@@ -100,6 +102,15 @@ def simulate(variant, node, operands, start):
         for _ in range(2 if variant.twice else 1):
             grads[operands[i]] = grads[operands[i]] + share if variant.accumulate else share
     return grads
+
+
+def rule_of(op, local):
+    """The local rule a Variant's `local` computes: the op's own, bent by it."""
+    if local in op.wrong:
+        return op.wrong[local].rule
+    if local == SIGN:
+        return lambda args: tuple(-value for value in op.local(args))
+    return op.local
 
 
 class At(NamedTuple):
@@ -161,22 +172,30 @@ def diagnose(seen_checks, exercise, bodies, told=frozenset()):
         diagnoses += [key for key in found if key not in diagnoses]
         if is_stub(bodies[op], exercise.stubs[op]):
             continue  # the summary names the ops still at their starter code
-        sentence, where = _culprit_sentence(finding, found, seen_checks, exercise, op in told)
-        if found or sentence:
-            read, covers = reading(bodies[op], found)
-            check, step = _shown(seen_checks, where)
-            culprit = Culprit(
-                op=op,
-                label=OPS[op].label,
-                diagnoses=tuple(found),
-                sentence=sentence,
-                check=check,
-                step=step,
-                reading=read,
-                covers=tuple(covers),
-            )
-            culprits.append(culprit)
+        said = _culprit_sentence(finding, found, seen_checks, exercise, op in told)
+        if found or said[0]:
+            culprits.append(_culprit(op, found, said, seen_checks, bodies[op], exercise))
     return Diagnosis(diagnoses, culprits)
+
+
+def _culprit(op, found, told, seen_checks, body, exercise):
+    """The Culprit of an op, its sentence `told` at the step `(sentence, where)`, with what its
+    code says in its own words: Python's reading of a line, advice naming its names (each said
+    instead of the diagnoses it covers)."""
+    sentence, where = told
+    read, covers = reading(body, found)
+    advised, more = advice(body, [key for key in found if key not in covers], op, exercise.design)
+    check, step = _shown(seen_checks, where)
+    return Culprit(
+        op=op,
+        label=OPS[op].label,
+        diagnoses=tuple(found),
+        sentence=sentence,
+        check=check,
+        step=step,
+        reading=" ".join(text for text in (read, advised) if text),
+        covers=(*covers, *more),
+    )
 
 
 def _shown(seen_checks, where):
@@ -206,8 +225,11 @@ def _closure_step(finding, check, s, step, node, where):
         finding.twice += pushed
     numbers = [start[j] for j in [*operands, node.index]] + [after[j] for j in operands]
     if not all(isinstance(value, float) for value in numbers):
-        if not all(isinstance(after[j], float) for j in operands):
-            finding.cue("not_a_number", where)
+        read = [start[j] for j in [*operands, node.index]]
+        if all(isinstance(value, float) for value in read) and not all(
+            isinstance(after[j], float) for j in operands
+        ):
+            finding.cue("not_a_number", where)  # its own: not a Value passed down to it
         return
     if not all(agrees(after[j], after[j]) for j in operands):
         finding.cue("not_finite", where)
@@ -247,7 +269,7 @@ def _tuple_step(finding, step, node, where):
         return
     fits = []
     for variant in variants(node.op.name, False):
-        rule = node.op.wrong[variant.local].rule if variant.local else node.op.local
+        rule = rule_of(node.op, variant.local)
         try:
             if all(agrees(got, want) for got, want in zip(local, rule(node.args()), strict=True)):
                 fits.append(variant)
@@ -274,7 +296,7 @@ def _decide(finding, body, stub):
         return [structural]
     if finding.common is None:
         return []  # its code never ran
-    best = _simplest(finding)
+    best = _simplest(finding, upstream_missing(body))
     if best in (None, ("nothing",), ("grad_for_data",)):
         for key in ("nested_def", "local_only", "grad_for_data", "calls_backward"):
             if key in cues:
@@ -282,14 +304,20 @@ def _decide(finding, body, stub):
     return list(best or ())
 
 
-def _simplest(finding):
-    """The simplest Variant's diagnoses among those that fit every step, or None."""
+def _simplest(finding, missing=False):
+    """The simplest Variant's diagnoses among those that fit every step, or None; between
+    equally simple ones, the code breaks the tie: `missing`, whether no `out.grad` reaches its
+    grads (so a share at out.grad = 0.5 is `out.grad` left out, not a share added twice)."""
     ranks = {}
     for rank, variant in enumerate(variants(finding.op, finding.closures)):
         ranks.setdefault(tuple(variant.diagnoses), rank)
     ranks.setdefault(("tuple_order",), len(ranks))
     fitting = [found for found in finding.common if found in ranks]
-    return min(fitting, key=lambda found: (len(found), ranks[found])) if fitting else None
+
+    def key(found):
+        return len(found), ("no_upstream" in found) != missing, ranks[found]
+
+    return min(fitting, key=key) if fitting else None
 
 
 def _culprit_sentence(finding, diagnoses, seen_checks, exercise, told):
@@ -406,7 +434,7 @@ def _compare(finding, diagnoses, check, step, j, change, exercise):
     step's numbers say it: a classic wrong rule scales with out.grad; code nothing explains
     may not, so its share is named only when the step itself ran at out.grad = 1."""
     wrong = OPS[finding.op].wrong
-    if any(key not in wrong for key in diagnoses):
+    if any(key not in wrong and key != SIGN for key in diagnoses):
         return ""
     node = check.nodes[step.node]
     g, (before, got) = step.start[node.index], change

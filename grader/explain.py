@@ -25,6 +25,9 @@ STRUCTURAL = {
     "`other.grad += ...`.",
     "twice": "Each input must receive its share once per use: your code adds the same "
     "contribution twice.",
+    "opposite_sign": "Your slope has the opposite sign at every point: its size is right, its "
+    "sign is not. Look for a difference taken the wrong way round, a `-` too many, or `-=` where "
+    "`+=` belongs.",
     "grad_for_data": "Your code reads `.grad` where `.data` belongs: a local derivative is made "
     "of values (`self.data`, `other.data`, `out.data`), while `.grad` holds gradients that are "
     "still being summed. Only `out.grad`, the gradient arriving from above, multiplies it.",
@@ -40,7 +43,7 @@ STRUCTURAL = {
     "data_changed": "Your code changes `.data`, the values of the forward pass, where it should "
     "add to `.grad`.",
     "not_a_number": "A gradient must be a number (a float): keep Values out of it, using "
-    "`other.data` or `out.data` where you wrote `other` or `out`.",
+    "`self.data` or `out.data` where you wrote `self` or `out` (the op's Values).",
     "not_finite": "A gradient became nan or infinity: a division by zero, the log or power of "
     "a number that does not allow it, or a number that overflowed.",
     "not_in_scope": "Your code uses a name that does not exist where it runs.",
@@ -106,6 +109,7 @@ NAMES = {
     "no_upstream": "missing out.grad",
     "one_operand": "missing other.grad",
     "twice": "share added twice",
+    "opposite_sign": "sign flipped",
     "grad_for_data": ".grad for .data",
     "calls_closure": "calls _backward()",
     "calls_backward": "calls backward()",
@@ -165,10 +169,12 @@ def words(key, exercise, told):
         if owner.name not in told:
             return wrong.below
         return wrong.explanation if closures or not wrong.local else wrong.local
-    if key == "not_a_number" and not closures:
+    if key == "not_a_number":
+        return not_a_number_words(exercise.design, values_of(exercise.design, exercise.ops))
+    if key == "opposite_sign" and not closures:
         return (
-            "A local gradient must be a number (a float): keep Values out of the tuple, using "
-            "`self.data` or `other.data` where you wrote `self` or `other`."
+            "Your local gradient has the opposite sign at every point: its size is right, its "
+            "sign is not. Look for a difference taken the wrong way round or a `-` too many."
         )
     if key == "nothing" and not closures:
         return (
@@ -206,15 +212,34 @@ def expected_sentence(name, expected, uses, design="closures", told=frozenset())
     return f"{grad_of(name)} should be {brief(expected)}: {how}."
 
 
-def not_a_number_sentence(name, kind, design="closures"):
+def values_of(design, ops):
+    """The Values the code of `ops` can name: `self`, `other` where an op takes a second Value,
+    and `out` in the closures design."""
+    found = ["self"]
+    if any(OPS[op].arity == 2 and not OPS[op].power for op in ops):
+        found.append("other")
+    return found + (["out"] if design == "closures" else [])
+
+
+def _instead(names):
+    """`where you wrote `self`, use `self.data``: each Value's numbers (`out` holds the
+    gradient arriving from above as well as its value)."""
+    numbers = [f"`{name}.data`" for name in names] + (["`out.grad`"] if "out" in names else [])
+    return (
+        f"where you wrote {' or '.join(f'`{name}`' for name in names)}, use {' or '.join(numbers)}"
+    )
+
+
+def not_a_number_words(design, names):
+    """Keep Values out of a gradient, naming the Values (`names`) the code put there."""
+    given = "A gradient" if design == "closures" else "A local gradient"
+    return f"{given} must be a number (a float), not a Value: {_instead(names)}."
+
+
+def not_a_number_sentence(name, kind, names=("self", "out")):
+    """Why a grad is not a number; `names`, the Values the code may have put in it."""
     if kind == "Value":
-        names = ("other", "out") if design == "closures" else ("self", "other")
-        values = " or ".join(f"`{name}`" for name in names)
-        numbers = " or ".join(f"`{name}.data`" for name in names)
-        return (
-            f"{grad_of(name)} became a Value, not a number: use {numbers} (the numbers) where "
-            f"you wrote {values}."
-        )
+        return f"{grad_of(name)} became a Value, not a number: {_instead(names)}."
     if kind in ("nan", "inf", "-inf"):
         return f"{grad_of(name)} became {kind}, not a number that can be compared."
     return f"{grad_of(name)} became a {kind}, not a number."

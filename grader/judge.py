@@ -10,6 +10,7 @@ import json
 
 from runner.assembly import is_stub
 
+from .advice import values_used
 from .checker_judge import judge_checker
 from .diagnose import diagnose, diagnose_error
 from .disclosure import told_ops
@@ -46,7 +47,7 @@ def judge(exercise_id, bodies, observation, exercises=None, told=()):
         observation = decode_observation(observation, exercise)
     except Unreadable as problem:
         return unreadable(exercise, stubs, problem)
-    checks = checks_of(exercise, observation, told)
+    checks = checks_of(exercise, observation, told, values_used(exercise, theirs))
     diagnosis = None
     if observation.error:
         diagnosis = diagnose_error(observation.error, exercise, theirs)

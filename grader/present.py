@@ -11,10 +11,11 @@ from .precision import agrees
 from .result import Change, Check, Error, GraphNode, Result, Row, Step, Verdict
 
 
-def checks_of(exercise, observation, told=frozenset()):
+def checks_of(exercise, observation, told=frozenset(), values=("self", "out")):
     """Each check of a readable run as the learner reads it, rows decided; `told`: the ops
-    whose rule its sentences may say (grader/disclosure.py)."""
-    return tuple(_check(seen, exercise, told) for seen in observation.checks)
+    whose rule its sentences may say (grader/disclosure.py); `values`: the Values its code may
+    have put where a number belongs (grader/advice.py)."""
+    return tuple(_check(seen, exercise, told, values) for seen in observation.checks)
 
 
 def verdict_of(checks, observation):
@@ -136,11 +137,11 @@ def _uses(nodes):
     return found
 
 
-def _check(seen, exercise, told):
+def _check(seen, exercise, told, values):
     checked = {seen.names.index(name) for name in seen.check.names} if seen.complete else set()
     uses = _uses(seen.nodes)
     order = sorted(checked, key=lambda j: seen.check.names.index(seen.names[j]))
-    rows = [_row(seen, j, uses[j], exercise, told) for j in order]
+    rows = [_row(seen, j, uses[j], exercise, told, values) for j in order]
     passed = {row.node: row.passed for row in rows}
     first = seen.steps[0].start if seen.steps else seen.got
     return Check(
@@ -156,12 +157,12 @@ def _check(seen, exercise, told):
     )
 
 
-def _row(seen, j, uses, exercise, told):
+def _row(seen, j, uses, exercise, told, values):
     name, got, expected = seen.names[j], seen.got[j], seen.nodes[j].grad
     row = {"value": explain.grad_of(name), "node": j, "expected": expected}
     row["expected_text"] = seven(expected)
     if isinstance(got, str):  # not a number at all: the name of what it was
-        why = explain.not_a_number_sentence(name, got, exercise.design)
+        why = explain.not_a_number_sentence(name, got, values)
         return Row(
             **row, got=None, got_text=got, passed=False, why=why, diagnoses=("not_a_number",)
         )

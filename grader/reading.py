@@ -1,11 +1,14 @@
 """How Python reads a line of the learner's code that a person may read otherwise: `=+` (an
 assignment of a signed number, not `+=`), the order in which operators bind, and `//` (floor
 division). Each is told with the learner's own expression as Python groups it, from its syntax
-tree: a slip of Python gets Python's answer, never the right formula.
+tree, and only where that grouping is not what the learner wrote already: a slip of Python gets
+Python's answer, never the right formula.
 """
 
 import ast
 import re
+
+from .cues import is_attribute
 
 SYMBOLS = {
     ast.Add: "+",
@@ -24,6 +27,18 @@ SYMBOLS = {
 }
 MULTIPLYING = (ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.MatMult)
 SIGNS = {ast.UAdd: "+", ast.USub: "-", ast.Not: "not ", ast.Invert: "~"}
+COMPARISONS = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Lt: "<",
+    ast.LtE: "<=",
+    ast.Gt: ">",
+    ast.GtE: ">=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
 # a sign binds less tightly than `**`, more than `*` and `/`
 SIGNED = 3
 # what binds more loosely than any operator, so needs brackets inside one
@@ -40,16 +55,20 @@ def reading(body, keys):
         tree = ast.parse(body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return "", ()
-    signed = _signed_assignment(tree, body)
+    signed, sign = _signed_assignment(tree, body)
     if signed:
-        return signed, ("assign",)
+        return signed, ("assign", *(["opposite_sign"] if sign == "-" else []))
     floor = next((n for n in ast.walk(tree) if _is(n, ast.FloorDiv)), None)
     if floor is not None:
         return (
             f"Python's `//` is floor division: `{_source(body, floor)}` rounds the quotient down "
             "to a whole number (`1 // 2.0` is `0.0`). Division is `/`."
         ), ()
-    mixed = None if keys else next((n for n in _expressions(tree) if _mixes(n)), None)
+    loose = next((n for n in ast.walk(tree) if _holds_arithmetic(n, body)), None)
+    # told where the numbers are unexplained, or where it explains them better than they do
+    if loose is not None and (not keys or set(_upstream_in(loose)) & set(keys)):
+        return _loose_sentence(body, loose), _upstream_in(loose)
+    mixed = None if keys else next((n for n in _expressions(tree) if _mixes(n, body)), None)
     if mixed is not None:
         return (
             f"Python groups `{_source(body, mixed)}` as `{grouped(mixed)}`: `**` binds first, "
@@ -65,6 +84,14 @@ def grouped(node, top=True):
         text = f"{grouped(node.left, False)} {SYMBOLS[type(node.op)]} {grouped(node.right, False)}"
     elif isinstance(node, ast.UnaryOp):
         text = f"{SIGNS[type(node.op)]}{grouped(node.operand, False)}"
+    elif isinstance(node, ast.Compare):
+        parts = [grouped(node.left, False)]
+        for operator, right in zip(node.ops, node.comparators, strict=True):
+            parts += [COMPARISONS[type(operator)], grouped(right, False)]
+        text = " ".join(parts)
+    elif isinstance(node, ast.IfExp):
+        branches = grouped(node.body, False), grouped(node.orelse, False)
+        text = f"{branches[0]} if {grouped(node.test)} else {branches[1]}"
     else:
         text = ast.unparse(node)
         if not isinstance(node, LOOSE):
@@ -73,8 +100,8 @@ def grouped(node, top=True):
 
 
 def _signed_assignment(tree, body):
-    """`x.grad =+ share` (or `=-`), told as Python reads it: only the assignment's own `=`
-    counts, never one inside it (`f(a=-1)`)."""
+    """`(sentence, sign)`: `x.grad =+ share` (or `=-`), told as Python reads it: only the
+    assignment's own `=` counts, never one inside it (`f(a=-1)`)."""
     lines = body.splitlines()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
@@ -91,8 +118,8 @@ def _signed_assignment(tree, body):
             f"Python reads `{line}` as `{name} = {grouped(node.value)}`: `=` and then a "
             f"`{sign}` sign, which sets `{name}` to that number and drops what it held. "
             f"{meant}, the sign first."
-        )
-    return ""
+        ), sign
+    return "", ""
 
 
 def _expressions(tree):
@@ -105,16 +132,60 @@ def _expressions(tree):
             yield from value.elts if isinstance(value, ast.Tuple) else [value]
 
 
-def _mixes(node):
-    """Whether a sum, a difference or a sign holds, without brackets, what a reader may group
-    otherwise: a product (`1 - t**2 * g`), a power on its left (`x ** n - 1`), or a power
-    under a sign (`-x ** 2`). `1 - t**2` and chains of products read as Python reads them."""
+def _holds_arithmetic(node, body):
+    """Whether a comparison or an `if`-`else` holds, without brackets of the learner's, an
+    operation that a reader may take to bind last (`x > 0 * out.grad`, `1 if x > 0 else 0 * g`):
+    Python binds it first."""
+    if isinstance(node, ast.Compare):
+        parts = [node.left, *node.comparators]
+    elif isinstance(node, ast.IfExp):
+        parts = [node.body, node.orelse]
+    else:
+        return False
+    return any(isinstance(part, ast.BinOp) and not _bracketed(body, part) for part in parts)
+
+
+def _loose_sentence(body, node):
+    if isinstance(node, ast.Compare):
+        how = "arithmetic binds before a comparison, which then gives True or False (1 or 0)"
+    else:
+        how = "`if` and `else` bind last, so each branch is everything on its side"
+    return (
+        f"Python groups `{_source(body, node)}` as `{grouped(node)}`: {how}. If you meant "
+        "another grouping, add brackets."
+    )
+
+
+def _upstream_in(node):
+    """The diagnoses a grouping says better: `out.grad` read where it multiplies nothing that
+    reaches the grad is not `out.grad` left out."""
+    reads = any(is_attribute(part, "grad", ("out",)) for part in ast.walk(node))
+    return ("no_upstream",) if reads else ()
+
+
+def _bracketed(body, node):
+    """Whether the learner wrote `node` inside brackets of its own."""
+    raw = body.encode()
+    lines = raw.splitlines(keepends=True)
+    start = sum(map(len, lines[: node.lineno - 1])) + node.col_offset
+    end = sum(map(len, lines[: node.end_lineno - 1])) + node.end_col_offset
+    return raw[:start].rstrip().endswith(b"(") and raw[end:].lstrip().startswith(b")")
+
+
+def _mixes(node, body):
+    """Whether a sum, a difference or a sign holds, without brackets of the learner's, what a
+    reader may group otherwise: a product (`1 - t**2 * g`), a power on its left whose exponent
+    is a name (`x ** n - 1`), or a power under a sign (`-x ** 2`). `1 - t**2`, `t**2 - 1` and
+    chains of products read as Python reads them: no one takes `t**2 - 1` for `t**(2 - 1)`."""
     for parent in ast.walk(node):
-        if isinstance(parent, ast.UnaryOp) and _is(parent.operand, ast.Pow):
+        parts = [c for c in _operands(parent) if not _bracketed(body, c)]
+        if isinstance(parent, ast.UnaryOp) and any(_is(c, ast.Pow) for c in parts):
             return True
         if not (_is(parent, ast.Add) or _is(parent, ast.Sub)):
             continue
-        if _is(parent.left, ast.Pow) or any(_binding(c) == 2 for c in _operands(parent)):
+        left = parent.left if parent.left in parts else None
+        power = _is(left, ast.Pow) and not isinstance(left.right, ast.Constant)
+        if power or any(_binding(c) == 2 for c in parts):
             return True
     return False
 

@@ -88,8 +88,9 @@ class Check:
 class Culprit:
     """An op whose code explains wrong numbers (grader/diagnose.py): its diagnoses, what its
     code did, and the step that shows it (`check`, and `step`, its index among the check's steps
-    as the page shows them; None when no step does). `reading`: how Python reads a line of it
-    that reads otherwise (grader/reading.py), said instead of the diagnoses it `covers`."""
+    as the page shows them; None when no step does). `reading`: what its code says in its own
+    words, how Python reads a line of it that reads otherwise (grader/reading.py) and advice
+    naming its names (grader/advice.py), said instead of the diagnoses it `covers`."""
 
     op: str
     label: str
