@@ -5,6 +5,7 @@
  */
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
+import { fixPart } from "./fix-diff.js";
 import { exerciseCodeKey } from "./model.js";
 import { savedEditor, tabRun } from "./panel-base.js";
 import { hints, prompt } from "./parts.js";
@@ -34,15 +35,23 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     onEdit: onChange,
     onRun: () => run(),
   });
-  const hintsPart = hints(exercise, { revealed: progress.hints, onReveal: progress.reveal });
+  // the way out, on request: once every hint is shown to a learner who has run the engine
+  const fix = fixPart(exercise, progress);
+  const offerFix = () => fix?.offer();
+  const onReveal = (count) => {
+    progress.reveal(count);
+    offerFix();
+  };
+  const hintsPart = hints(exercise, { revealed: progress.hints, onReveal });
   panel.append(
     prompt(exercise),
     hintsPart ?? "",
     frame,
     editorHelp(),
     code.notice,
-    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, code.resetButton),
+    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, code.resetButton, fix?.button ?? ""),
     result.el,
+    fix?.content ?? "",
     whyPart.el,
   );
 
@@ -51,6 +60,7 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     const text = code.take();
     progress.attempt();
     const shown = await runAndRecord({ [ENGINE]: text }, [], text);
+    offerFix();
     if (!shown) return;
     whyPart.show(shown.verdict === "pass");
     code.markError(shown.error, ENGINE);
@@ -59,7 +69,10 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
   return {
     refresh: () => code.editor().requestMeasure(),
     state,
-    show: () => whyPart.show(state() === "passed"),
+    show: () => {
+      whyPart.show(state() === "passed");
+      offerFix();
+    },
   };
 }
 
