@@ -18,7 +18,7 @@ class CappedOutput:
 
     def __init__(self):
         self.parts, self.size, self.truncated = [], 0, False
-        self.newlines, self.open_line = 0, False
+        self.newlines, self.last = 0, "\n"
 
     def write(self, text):
         try:
@@ -27,8 +27,9 @@ class CappedOutput:
             text = "<unprintable>"
         if type(text) is not str:
             text = "<unprintable>"
-        self.newlines += text.count("\n")
-        self.open_line = text[-1:] != "\n" if text else self.open_line
+        if text:
+            self.newlines += text.count("\n")
+            self.last = text[-1]
         room = OUTPUT_LIMIT - self.size
         if len(text) > room:
             self.truncated = True
@@ -46,7 +47,7 @@ class CappedOutput:
 
     def lines(self):
         """How many lines were printed: a last one without its newline counts too."""
-        return self.newlines + self.open_line
+        return self.newlines + (self.last != "\n")
 
     def report(self):
         """The report's fields of what was printed (runner/observe.py documents them)."""

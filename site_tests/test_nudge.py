@@ -2,6 +2,8 @@
 slope of each input beside what the learner's code gives it, in a runner like any run, and no
 verdict from it."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -77,10 +79,8 @@ def test_the_output_stands_beside_the_slopes_and_a_power_takes_any_exponent(lear
     tool.get_by_label("n, the exponent", exact=True).fill("-1")
     tool.get_by_label("value of x", exact=True).fill("0")
     tool.get_by_role("button", name="Nudge", exact=True).click()
-    expect(tool.locator(".mg-nudge__results")).to_have_text(
-        "x ** -1 cannot be measured at x = 0.0 or beside it: Python says 0.0 cannot be raised"
-        " to a negative power. Try other numbers."
-    )
+    said = r"^x \*\* -1 cannot be measured at x = 0\.0 or beside it: Python says [^.]+\. Try other"
+    expect(tool.locator(".mg-nudge__results")).to_have_text(re.compile(said + r" numbers\.$"))
 
 
 def test_a_figure_from_code_that_changed_is_marked_out_of_date(learner):
