@@ -1,7 +1,8 @@
 /**
  * A find-the-bug tab (`kind = "engine"`, grader/engine.py): the editor holds a whole engine with
  * one planted bug; the learner runs it, measures, fixes it in place and runs it again. The
- * verdict names a graph, a value and two numbers, never the line.
+ * verdict names a graph, a value and two numbers, never the line; once the learner has run it
+ * and shown every hint, "Show the fix" (fix-diff.js) is the way out.
  */
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
