@@ -124,7 +124,7 @@ def _exercise(course, ids, to_html):
     data["service_worker"] = course.options.service_worker
     if not course.options.solutions:
         for exercise in data["exercises"]:
-            exercise["solutions"] = {}
+            exercise["solutions"], exercise["fix"] = {}, []
     _typeset(data["exercises"], course.root)
     return widget_html(data)
 

@@ -34,7 +34,8 @@ class Options:
     service_worker: bool = True
     # give every page a Content-Security-Policy <meta> tag (course/csp.py)
     content_security_policy: bool = True
-    # "Show solution" (after an attempt) and the comparison with the reference (after a pass);
+    # "Show solution" and a find-the-bug tab's "Show the fix" (after an attempt and the last
+    # hint) and the comparison with the reference (after a pass);
     # false leaves them out of the pages (the runner's archive still holds the references)
     solutions: bool = True
     # save Python's memory after the first start and restore it on later visits

@@ -23,6 +23,8 @@ instant navigation re-creates every <script> of a new page as executable code):
          "trained_ops": [...],            # a checker tab only: the op tabs its plot measures
          "folds": [{"id": "tanh", "version": "…", "label": "tanh"}, …],  # an engine tab only:
                                           # the op tabs whose closures it folds until passed
+         "fix": [{"where": "Value › backward",                           # an engine tab: its
+                  "lines": [[" ", "…"], ["-", "…"], ["+", "…"]]}],      # fix as a diff, else []
          "version": "3f2a…"}              # changes when the exercise's definition changes
       ],
       "designs": {                        # each design the page's exercises complete
@@ -120,6 +122,7 @@ def _exercise(exercise, to_html, graphs):
         "nudge": _nudge(exercise),
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
         "example": exercise.example,  # the page that shows its answer worked through, or ""
+        "fix": list(exercise.fix),  # an engine tab's fix as a diff (grader/bug_diff.py), else []
     }
 
 
@@ -287,7 +290,7 @@ def engine_check_data(design, catalog, to_html):
             f"an ```engine-check block names one design ({', '.join(DESIGNS)}), not {design!r}"
         )
     tabs = [e for e in catalog.values() if e.kind == "op" and e.design == design]
-    hidden = {"prompt": "", "why": "", "solutions": {}}
+    hidden = {"prompt": "", "why": "", "solutions": {}, "fix": []}
     exercises = [
         _exercise(tab, to_html, "") | hidden | {"hints": [""] * len(tab.hints)} for tab in tabs
     ]

@@ -9,11 +9,10 @@ import math
 
 from runner.checker import MAX_CALLS, arguments
 from runner.numbers import decode
-from runner.sandbox import OUTPUT_LIMIT
 
 from .checker import GOOD_H, central, expected, relative
 from .figures import figure, seven
-from .observation import Unreadable, decode_error
+from .observation import Unreadable, decode_error, decode_output
 from .precision import agrees
 from .result import Check, Result, Row, Verdict
 
@@ -26,7 +25,7 @@ STARTER = (
 def judge_checker(exercise, observation, stubs, told):
     """The Result of a run of the learner's checker; `told`: whether the formulas may be said."""
     try:
-        measured, error, stdout, truncated = _decode(observation, exercise)
+        measured, error, printed = _decode(observation, exercise)
     except (Unreadable, AttributeError, TypeError, ValueError, KeyError) as problem:
         from .present import unreadable
 
@@ -58,8 +57,7 @@ def judge_checker(exercise, observation, stubs, told):
         stubs=tuple(stubs),
         diagnoses=diagnoses,
         diagnosis=diagnosis,
-        stdout=stdout,
-        stdout_truncated=truncated,
+        **printed,
     )
 
 
@@ -86,12 +84,10 @@ def _decode(observation, exercise):
             raise Unreadable("hs")
         measured.append((decode(item["got"]), [decode(h) for h in hs]))
     error = decode_error(observation.get("error"), exercise)
-    stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
-    if not isinstance(stdout, str) or not isinstance(truncated, bool):
-        raise Unreadable("stdout")
+    printed = decode_output(observation)
     if error is None and len(measured) != len(exercise.checks):
         raise Unreadable("the run reported fewer checks than the exercise has")
-    return measured, error, stdout[:OUTPUT_LIMIT], truncated
+    return measured, error, printed
 
 
 def _check(check, got):

@@ -26,6 +26,7 @@ from runner.fuzz import EXPONENTS, LARGEST_DATA, build_code, kinds
 from runner.numbers import decode
 from runner.sandbox import OUTPUT_LIMIT
 
+from . import bug_diff
 from .exercises import ExerciseError, catalog, read_text
 from .figures import seven
 from .fuzz import judged, usable
@@ -106,7 +107,7 @@ def engine_exercise(folder, spec, codes):
         design="closures",
         label=spec["label"],
         ops=(SLOT,),
-        prompt=spec["prompt"].strip(),
+        prompt=bug_diff.prompt(spec["prompt"].strip(), shipped, fixed, path),
         hints=tuple(spec.get("hints", ())),
         why=spec.get("why", "").strip(),
         checks=spec["checks"],
@@ -117,6 +118,7 @@ def engine_exercise(folder, spec, codes):
         draws=spec["ops"],
         train=train,
         breaks=spec.get("breaks", ""),
+        fix=tuple(bug_diff.hunks(shipped, fixed)),
     )
 
 
@@ -206,6 +208,7 @@ def judge_engine(exercise, observation, exercises=None):
     said = {
         "stdout": _text(observation.get("stdout")),
         "stdout_truncated": observation.get("stdout_truncated") is True,
+        "stdout_lines": _count(observation.get("stdout_lines")),
     }
     try:
         error = decode_error(observation.get("error"), exercise)
@@ -283,6 +286,10 @@ def _row(value, got, expected, got_text, why):
 
 def _text(value):
     return value[:OUTPUT_LIMIT] if isinstance(value, str) else ""
+
+
+def _count(value):
+    return value if type(value) is int and value >= 0 else 0
 
 
 def _fixed(exercise, reported):

@@ -123,6 +123,7 @@ class Exercise:
     draws: tuple = ()  # an engine tab: the ops of its random graphs (grader/engine.py)
     train: tuple = ()  # an engine tab with a training loop: its own run's items (w, b, ...)
     breaks: str = ""  # an engine tab: the training page's Break-it switch of the same bug
+    fix: tuple = ()  # an engine tab: its fix as a diff, shown on request (grader/bug_diff.py)
 
     @property
     def test_code(self):

@@ -64,6 +64,7 @@ class Observation:
     error: Error | None  # where and why the learner's code raised
     stdout: str
     stdout_truncated: bool
+    stdout_lines: int  # how many lines the code printed (stdout keeps the first OUTPUT_LIMIT)
 
 
 def parse(observation_json):
@@ -83,9 +84,7 @@ def decode_observation(observation, exercise):
             raise Unreadable("checks")
         seen = [_check(r, check) for r, check in zip(checks, exercise.checks, strict=False)]
         error = decode_error(observation.get("error"), exercise)
-        stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
-        if not isinstance(stdout, str) or not isinstance(truncated, bool):
-            raise Unreadable("stdout")
+        printed = decode_output(observation)
     except Unreadable:
         raise
     except (AttributeError, TypeError, ValueError, KeyError) as problem:
@@ -93,7 +92,19 @@ def decode_observation(observation, exercise):
     every = len(seen) == len(exercise.checks) and all(item.complete for item in seen)
     if error is None and not every:
         raise Unreadable("the run reported fewer checks than the exercise has")
-    return Observation(seen, error, stdout[:OUTPUT_LIMIT], truncated)
+    return Observation(seen, error, **printed)
+
+
+def decode_output(observation):
+    """`{stdout, stdout_truncated, stdout_lines}` of a report (runner/sandbox.py `report`);
+    raises Unreadable unless they are text, a bool and a count."""
+    stdout, truncated = observation.get("stdout", ""), observation.get("stdout_truncated")
+    lines = observation.get("stdout_lines")
+    if not isinstance(stdout, str) or not isinstance(truncated, bool):
+        raise Unreadable("stdout")
+    if type(lines) is not int or lines < 0:
+        raise Unreadable("stdout_lines")
+    return {"stdout": stdout[:OUTPUT_LIMIT], "stdout_truncated": truncated, "stdout_lines": lines}
 
 
 def _check(record, check):

@@ -45,6 +45,7 @@ def present(exercise, observation, stubs, checks, diagnosis=None, told=frozenset
         stubs=tuple(stubs),
         stdout=observation.stdout,
         stdout_truncated=observation.stdout_truncated,
+        stdout_lines=observation.stdout_lines,
         **told_why,
     )
 

@@ -132,6 +132,7 @@ class Result:
     culprits: tuple = ()
     stdout: str = ""
     stdout_truncated: bool = False
+    stdout_lines: int = 0  # the lines printed, all of them (stdout keeps a beginning)
 
     def to_dict(self):
         return _plain(self)

@@ -6,7 +6,8 @@ right answer. The observation, as JSON:
     {"checks": [{"got": n, "hs": [n]}],   # up to the check that raised; `hs`: the h of every
                                           # call of numerical_grad that the call made
      "error": null or runner/errors.py's description,
-     "stdout": "...", "stdout_truncated": bool}
+     "stdout": "...", "stdout_truncated": bool,
+     "stdout_lines": int}  # the lines printed, all of them, where stdout keeps a beginning
 
 It also measures, for the page's plot, how far a central and a forward difference are from
 the gradient the learner's own op code gives, as h shrinks (`sweep`): course code measures,
@@ -64,7 +65,7 @@ def observe_checker(exercise, bodies):
                     observation["checks"].append(_call(namespace, check))
             except BaseException as error:  # noqa: BLE001 - learner code may raise anything
                 observation["error"] = describe_exception(error, slots)
-    observation["stdout"], observation["stdout_truncated"] = output.text(), output.truncated
+    observation |= output.report()
     return observation
 
 

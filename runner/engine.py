@@ -9,7 +9,8 @@ course's scaffold is around it, and its own `backward()` runs every graph. What 
      "smallest": {"graph": g, "report": r} or null,          # see `smallest`
      "train": [{"losses": [n]} or {"error": ...}],           # each training run, if the tab has
      "error": null or runner/errors.py's description,
-     "stdout": "...", "stdout_truncated": bool}
+     "stdout": "...", "stdout_truncated": bool,
+     "stdout_lines": int}  # the lines printed, all of them, where stdout keeps a beginning
 
 Nothing here knows a right gradient but the design's reference class, which runner/fuzz.py
 holds already to draw its graphs: with it the runner picks the smallest failing graph it can
@@ -103,7 +104,7 @@ def observe_engine(exercise_id, bodies, known=None):
     else:
         with guarded(output):
             _run_all(exercise, design, code, namespace, slots, seen)
-    seen["stdout"], seen["stdout_truncated"] = output.text(), output.truncated
+    seen |= output.report()
     return seen
 
 

@@ -49,12 +49,19 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
     make = value_maker(design, value_class)
 
     def out_at(nudged):
-        return build_graph(build, nudged, check["output"], make)[0].data
+        value = build_graph(build, nudged, check["output"], make)[0].data
+        if isinstance(value, complex):  # a power's: (-2) ** 0.5
+            raise NotReal
+        return value
 
     with guarded(CappedOutput()):
-        try:
+        try:  # the forward passes: the course's code, and in local_grads the learner's tuples
             measured = {name: _slopes(out_at, leaves, name, h) for name in leaves}
             output, space = build_graph(build, leaves, check["output"], make)
+        except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
+            found["error"] = _at_inputs(describe_exception(error, slots), error, build, leaves)
+            return found
+        try:
             found["output"] = encode(output.data)
             output.backward()
             found["inputs"] = [
@@ -64,6 +71,25 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
         except BaseException as error:  # noqa: BLE001 - learner code may raise anything at all
             found["error"] = describe_exception(error, slots)
     return found
+
+
+class NotReal(ArithmeticError):
+    """The output at the numbers nudged is not a real number."""
+
+
+def _at_inputs(error, raised, build, leaves):
+    """An error of the forward pass in the learner's terms: the numbers they chose cannot be
+    worked out (the course's code raised, not theirs), unless their own code raised it."""
+    if error["slot"] is not None:
+        return error
+    at = ", ".join(f"{name} = {value!r}" for name, value in leaves.items())
+    why = (
+        "it is not a real number there"
+        if isinstance(raised, NotReal)
+        else f"Python says {error['message'] or error['type']}"
+    )
+    said = f"{build} cannot be measured at {at} or beside it: {why}. Try other numbers"
+    return error | {"summary": said, "text": said}
 
 
 def _swept(design, bodies):

@@ -13,7 +13,8 @@ grader/runner_data.py; in the browser, `data.json` beside this file). The observ
                     "local_grads": [n] or {"type": t}}],
          "complete": bool, "dropped": bool}],
      "error": null or runner/errors.py's description,
-     "stdout": "...", "stdout_truncated": bool}
+     "stdout": "...", "stdout_truncated": bool,
+     "stdout_lines": int}  # the lines printed, all of them, where stdout keeps a beginning
 
 Numbers `n` are encoded by runner/numbers.py. A step is one call of a node's `_backward`
 (closures) or one node's chaining (local_grads): its node, how deeply it was nested in other
@@ -105,7 +106,7 @@ def observe_checks(exercise, design, bodies):
         observation["error"] = describe_syntax_error(error, error.slots)
     else:
         _run_checks(exercise, design, value_class, output, slots, observation)
-    observation["stdout"], observation["stdout_truncated"] = output.text(), output.truncated
+    observation |= output.report()
     return observation
 
 

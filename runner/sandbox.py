@@ -13,10 +13,12 @@ PLAIN_FINDERS = (BuiltinImporter, FrozenImporter, PathFinder)
 
 
 class CappedOutput:
-    """A stand-in for sys.stdout that keeps the first OUTPUT_LIMIT characters."""
+    """A stand-in for sys.stdout that keeps the first OUTPUT_LIMIT characters, and counts the
+    lines of everything written (`lines()`), kept or not."""
 
     def __init__(self):
         self.parts, self.size, self.truncated = [], 0, False
+        self.newlines, self.last = 0, "\n"
 
     def write(self, text):
         try:
@@ -25,6 +27,9 @@ class CappedOutput:
             text = "<unprintable>"
         if type(text) is not str:
             text = "<unprintable>"
+        if text:
+            self.newlines += text.count("\n")
+            self.last = text[-1]
         room = OUTPUT_LIMIT - self.size
         if len(text) > room:
             self.truncated = True
@@ -39,6 +44,15 @@ class CappedOutput:
 
     def text(self):
         return "".join(self.parts)
+
+    def lines(self):
+        """How many lines were printed: a last one without its newline counts too."""
+        return self.newlines + (self.last != "\n")
+
+    def report(self):
+        """The report's fields of what was printed (runner/observe.py documents them)."""
+        lines = self.lines()
+        return {"stdout": self.text(), "stdout_truncated": self.truncated, "stdout_lines": lines}
 
 
 @contextmanager

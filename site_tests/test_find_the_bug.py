@@ -3,11 +3,12 @@ it, the engine as shipped fails with the grader's words (and axe finds nothing s
 failed tab), and the same engine fixed in the editor passes and earns its mark."""
 
 from conftest import assert_clean, learner_at
-from learner import Learner, as_read
+from learner import Learner, as_read, squash
 from playwright.sync_api import expect
 from test_accessibility import violations
 
 from grader import grade
+from grader.bug_diff import words
 
 PAGE = "find-the-bug/"
 TAB = "find-bug-4"
@@ -22,10 +23,26 @@ def test_a_tab_fails_as_shipped_and_passes_once_fixed_in_the_editor(browser, sit
         shipped_top = "The Value class of micrograd"  # the engine as shipped, its top lines
         expect(learner.editor).to_contain_text(shipped_top)
 
+        said = words(exercise.stubs["engine"], exercise.solutions["engine"])
+        expect(learner.panel.locator(".mg-prompt")).to_contain_text(f"with one bug in it: {said}.")
+        fix = learner.panel.get_by_role("button", name="Show the fix")
         assert learner.run() == "fail"
         shipped = grade(TAB, exercise.stubs)
         assert as_read(shipped["diagnosis"]) in learner.result_text()
         assert not learner.passed_mark_visible(exercise.label)
+        expect(fix).to_be_hidden()  # a run, then every hint: then the way out
+        learner.show_every_hint()
+        fix.focus()
+        learner.page.keyboard.press("Enter")
+        hide = learner.panel.get_by_role("button", name="Hide the fix")
+        expect(hide).to_have_attribute("aria-expanded", "true")
+        [place] = exercise.fix
+        shown = learner.panel.locator(".mg-fix__place")
+        expect(shown).to_contain_text(f"In {place['where']}")
+        # each line as read: its mark, what a screen reader hears instead, and the line itself
+        said = {"-": "− Remove: ", "+": "+ Add: ", " ": ""}
+        lines = [squash(said[mark] + text) for mark, text in place["lines"]]
+        assert [squash(t) for t in shown.locator(".mg-fix__line").all_inner_texts()] == lines
         assert violations(learner.page, "[data-exercise-widget]") == []
 
         learner.write(exercise.solutions["engine"])

@@ -218,8 +218,12 @@ def test_huge_output_is_capped_with_a_note_and_shown_as_text(learner, exercises)
     assert learner.solve("__mul__", body) == "pass"
     output = learner.result.locator("details", has_text="What your code printed")
     output.locator("summary").click()
-    note = "The output was long, so only its beginning is shown."
-    expect(output.get_by_text(note)).to_be_visible()
     shown = output.locator("pre").inner_text()
     assert shown.startswith("<i> 0\n") and len(shown) <= OUTPUT_LIMIT
+    # the lines it printed, every one, and how many of them are shown
+    lines = f"{grade('mul', {'mul': body})['stdout_lines']:,} lines"  # as CPython's run counts them
+    expect(output.locator("summary")).to_have_text(f"What your code printed ({lines})")
+    note = "The output was long, so only its beginning is shown:"
+    kept = shown.rstrip("\n").count("\n") + 1
+    expect(output.get_by_text(note)).to_have_text(f"{note} {kept:,} of its {lines}.")
     expect(output.locator("i")).to_have_count(0)

@@ -2,6 +2,8 @@
 slope of each input beside what the learner's code gives it, in a runner like any run, and no
 verdict from it."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -73,6 +75,12 @@ def test_the_output_stands_beside_the_slopes_and_a_power_takes_any_exponent(lear
     assert slope(figures) == pytest.approx(12.0, abs=1e-5)
     expect(figures).to_contain_text("x.grad = 12.0000000")
     expect(tool.locator("[data-nudge-output]")).to_contain_text("out.data = 8.0000000")
+    # numbers the op cannot take: said with the learner's build and numbers, not as their crash
+    tool.get_by_label("n, the exponent", exact=True).fill("-1")
+    tool.get_by_label("value of x", exact=True).fill("0")
+    tool.get_by_role("button", name="Nudge", exact=True).click()
+    said = r"^x \*\* -1 cannot be measured at x = 0\.0 or beside it: Python says [^.]+\. Try other"
+    expect(tool.locator(".mg-nudge__results")).to_have_text(re.compile(said + r" numbers\.$"))
 
 
 def test_a_figure_from_code_that_changed_is_marked_out_of_date(learner):

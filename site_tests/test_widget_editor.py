@@ -138,30 +138,65 @@ def test_the_bracket_beside_the_cursor_and_its_partner_are_marked(editor):
 
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-LONG_LINE = "self.grad += other.data * out.grad  # a comment long enough to scroll a phone's editor"
-SCROLLED = "() => document.querySelector('[role=tabpanel]:not([hidden]) .cm-scroller').scrollLeft"
+ANSWER = "other.grad += self.data * out.grad  # and self.grad as well."  # 60 characters
+# the editor's lines as laid out: each inside the editor's box or not, where each of its rows
+# starts, and where its code starts (its first character after the indentation)
+GEOMETRY = """(editor) => {
+  const box = editor.getBoundingClientRect();
+  const lines = [...editor.querySelectorAll(".cm-line")].map((line) => {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    const rows = []; // [top, left] of each row: a rect well below the last row's top starts one
+    for (const r of [...rects].sort((a, b) => a.top - b.top)) {
+      const row = rows.at(-1);
+      if (row && r.top < row[0] + r.height / 2) row[1] = Math.min(row[1], r.left);
+      else rows.push([r.top, r.left]);
+    }
+    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+    let code = null;
+    for (let node = walker.nextNode(); node && code === null; node = walker.nextNode()) {
+      const at = node.textContent.search(/\\S/);
+      if (at < 0) continue;
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      code = range.getBoundingClientRect().left;
+    }
+    return {
+      text: line.textContent,
+      inside: rects.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5),
+      starts: rows.map((row) => Math.round(row[1])),
+      code: Math.round(code),
+    };
+  });
+  const scroller = editor.closest(".cm-scroller");
+  return {lines, sideways: scroller.scrollWidth > scroller.clientWidth};
+}"""
 
 
-def test_on_a_phone_the_editor_comes_back_to_the_start_of_its_lines(browser, site, widget_page):
-    """Typing at the end of a line wider than a phone scrolls the editor sideways to follow the
-    cursor; once the cursor is back where the lines start can be seen (Enter, Home), the editor
-    is too: the start of every line is never left hidden."""
+def test_on_a_phone_a_long_answer_line_wraps_under_its_indentation(
+    browser, site, widget_page, tmp_path
+):
+    """At 390 px an answer line of 60 characters, typed inside an `if`, is seen whole as it is
+    typed: it wraps (CodeMirror's line wrapping), nothing scrolls sideways, and its wrapped part
+    starts under the line's first character, right of the indentation (editor.js `--indent`)."""
+    assert len(ANSWER) == 60
     learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"), **PHONE)
     learner.open()
     learner.open_tab("__mul__")
     learner.editor.tap()
     keys = learner.page.keyboard
     keys.press("Control+a")
-    keys.type(LONG_LINE)
-    learner.page.wait_for_function(f"() => ({SCROLLED})() > 0")  # following the cursor
-    keys.press("Enter")
-    keys.type("x")
-    learner.page.wait_for_function(f"() => ({SCROLLED})() === 0")
-    expect(learner.editor.get_by_text("self.grad +=")).to_be_in_viewport()
-    keys.press("ArrowUp")
-    keys.press("End")
-    learner.page.wait_for_function(f"() => ({SCROLLED})() > 0")
-    keys.press("Home")
-    learner.page.wait_for_function(f"() => ({SCROLLED})() === 0")
+    keys.type("if out.grad:\n" + ANSWER)
+    assert learner.code() == "if out.grad:\n    " + ANSWER
+    learner.page.screenshot(path=tmp_path / "editor-390.png")  # looked at: see the report
+    found = learner.editor.evaluate(GEOMETRY)
+    assert not found["sideways"]
+    [line] = [line for line in found["lines"] if ANSWER in line["text"]]
+    assert line["inside"] and len(line["starts"]) >= 2, line  # whole, on more than one row
+    [top] = [row for row in found["lines"] if row["text"] == "if out.grad:"]
+    # its first row starts at the indentation, as the `if` does; the rows after, at its code
+    assert line["starts"][0] == top["starts"][0] < line["code"], (line, top)
+    assert set(line["starts"][1:]) == {line["code"]}, line
     close()
     assert_clean(watch)

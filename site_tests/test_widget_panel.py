@@ -61,8 +61,12 @@ def test_hints_are_revealed_one_at_a_time(visit, exercises):
 
 
 def test_full_value_class_shows_the_current_body_in_its_marked_slot(visit):
+    """The class as the tab's test runs it: this tab's code, marked, and where the other ops'
+    code goes, the course's own runs (not another tab's code, which this test does not run)."""
     # CodeMirror draws only the lines on screen: a tall window shows the whole class
     learner, _ = visit(viewport={"width": 1000, "height": 5000})
+    learner.open_tab("__add__")
+    learner.write("self.grad += out.grad  # my add, which the __mul__ test does not run\n")
     learner.open_tab("__mul__")
     body = "self.grad += other.data * out.grad  # mine\nother.grad += self.data * out.grad\n"
     learner.write(body)
@@ -70,6 +74,9 @@ def test_full_value_class_shows_the_current_body_in_its_marked_slot(visit):
     marked = learner.panel.locator(".mg-fullclass .mg-line-slot")
     expect(marked).to_have_count(len(indent_body(body).splitlines()))
     assert marked.all_inner_texts() == indent_body(body).splitlines()
+    shown = learner.panel.locator(".mg-fullclass")
+    expect(shown).to_contain_text("...  # __add__: this test runs the course's own code here")
+    expect(shown).not_to_contain_text("my add")
     # it follows the editor while open
     learner.write("pass\n")
     expect(marked).to_have_count(1)

@@ -83,7 +83,7 @@ def test_a_forged_report_never_passes():
     from grader.judge import judge
 
     forged = {"checks": [{"got": expected(c), "hs": "x"} for c in EXERCISE.checks], "error": None}
-    forged |= {"stdout": "", "stdout_truncated": False}
+    forged |= {"stdout": "", "stdout_truncated": False, "stdout_lines": 0}
     assert judge(EXERCISE.id, {}, forged, EXERCISES).verdict == "error"
     right = {**forged, "checks": [{"got": expected(c), "hs": []} for c in EXERCISE.checks][:-1]}
     assert judge(EXERCISE.id, {}, right, EXERCISES).verdict == "error"

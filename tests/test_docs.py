@@ -131,3 +131,22 @@ def test_the_pages_workflow_builds_with_the_address_pages_gives_the_site():
     assert any(step.get("id") == "pages" for step in steps[: steps.index(build)])
     upload = next(step for step in steps if "upload-pages-artifact" in step.get("uses", ""))
     assert upload["with"]["path"] == "site"
+
+
+COURSE = "runner|grader|microgpt|training|course"  # the course's own packages
+COURSE_IMPORT = re.compile(rf"^\s*(?:from|import) (?:{COURSE})\b", re.M)
+
+
+def test_start_here_names_every_page_whose_code_needs_the_course_s_own():
+    """Start here says the lessons' blocks run in plain Python but on the pages it names: those
+    are exactly the pages whose blocks import the course's own packages."""
+    needing = {
+        ids(path)
+        for path in PAGES
+        for item in pagecode.parse(path.read_text(encoding="utf-8"))
+        if item.kind == "python" and COURSE_IMPORT.search(item.body)
+    }
+    start = (DOCS / "index.md").read_text(encoding="utf-8")
+    said = re.search(r"\*\*The lessons are ordinary pages.*?\n\n", start, re.S).group()
+    assert "Python session" in said and needing
+    assert set(re.findall(r"\]\(([\w/-]+\.md)\)", said)) == needing

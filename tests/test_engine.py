@@ -1,6 +1,7 @@
 """Find the bug (`kind = "engine"`, grader/engine.py, runner/engine.py): every tab fails as
-shipped, passes with its one line fixed, and stays failed for a "fix" that only hides the bug
-on the fixed checks; its words are numbers and where to measure, never the line or the fix."""
+shipped, passes with its bug fixed, and stays failed for a "fix" that only hides the bug on the
+fixed checks; its words are numbers and where to measure, never the line or the fix; its prompt
+says how many lines the bug is, and the fix it shows on request is the fix (grader/bug_diff.py)."""
 
 import difflib
 import json
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from course.widget_data import training_data
+from course.widget_data import training_data, widget_data
 from grader import grade
 from grader.disclosure import tells
 from grader.engine import TRAIN, expected_losses, judge_engine
@@ -31,7 +32,7 @@ def test_there_are_at_least_six_tabs_some_bugs_in_closures_some_not():
 
 
 @pytest.mark.parametrize("exercise", ENGINES, ids=lambda e: e.id)
-def test_a_tab_fails_as_shipped_and_passes_with_its_one_line_fixed(exercise):
+def test_a_tab_fails_as_shipped_and_passes_with_its_bug_fixed(exercise):
     shipped, fixed = exercise.stubs["engine"], exercise.solutions["engine"]
     changed = [
         line
@@ -191,7 +192,7 @@ def _folder(tmp_path, toml):
     return root
 
 
-BASE = 'kind = "engine"\nlabel = "bug"\nops = ["add"]\nprompt = "p"\n'
+BASE = 'kind = "engine"\nlabel = "bug"\nops = ["add"]\nprompt = "p: {places}"\n'
 BUG = '[bug]\nfixed = "        self.grad = 1.0\\n"\nplanted = ""\n'
 CHECK = '[[checks]]\nbuild = "x + x"\nx = 1.0\n'
 
@@ -263,3 +264,67 @@ def test_an_engine_tab_does_not_invite_the_learner_to_write_its_closures():
     assert engines
     for exercise in engines:
         assert "yours to write" not in exercise.stubs["engine"] + exercise.solutions["engine"]
+
+
+# What each tab's bug is, read off its exercise.toml by a person (issue 50 counted the same): the
+# prompt's words, which the build computes from the engine as shipped against its fix, must agree.
+BUG_LINES = {
+    "find-bug-1": "two lines are wrong",  # `=` for `+=` in both of add's lines
+    "find-bug-2": "one line is wrong",  # topo, not reversed
+    "find-bug-3": "one line is missing",  # the output's seed
+    "find-bug-4": "two lines are missing",  # the visited check: `if v not in visited:`, `add`
+    "find-bug-5": "one line is wrong",  # tanh's input for its output
+    "find-bug-6": "two lines are missing",  # zero_grad's loop
+}
+
+
+def test_each_tab_says_how_many_of_its_lines_are_wrong_or_missing():
+    assert {e.id for e in ENGINES} == set(BUG_LINES)
+    for exercise in ENGINES:
+        said = f"with one bug in it: {BUG_LINES[exercise.id]}."
+        assert said in " ".join(exercise.prompt.split()), exercise.id
+        assert "{places}" not in exercise.prompt
+
+
+@pytest.mark.parametrize(
+    ("shipped", "fixed", "said"),
+    [
+        ("a\nb\nc\n", "a\nB\nc\n", "one line is wrong"),
+        ("a\nc\n", "a\n  b1\n  b2\nc\n", "two lines are missing"),
+        ("a\n  c\n", "a\nif b:\n  c\n", "one line is missing"),  # indentation is not counted
+        (
+            "a\nx\nb\nc\n",
+            "a\nb\nC\n\nd\n",  # a blank line is not counted
+            "one line is wrong, one line is missing and one line is too many, in two places",
+        ),
+        ("a\nx\nc\n", "a\nb1\nb2\nc\n", "one line is wrong and one line is missing"),
+    ],
+)
+def test_the_words_count_what_the_fix_changes(shipped, fixed, said):
+    from grader.bug_diff import words
+
+    assert words(shipped, fixed) == said
+
+
+def test_a_prompt_without_its_places_is_refused(tmp_path):
+    toml = BASE.replace(": {places}", "") + BUG + CHECK
+    with pytest.raises(ExerciseError, match=r"exercise\.toml: .*\{places\}"):
+        load_catalog(_folder(tmp_path, toml))
+
+
+@pytest.mark.parametrize("exercise", ENGINES, ids=lambda e: e.id)
+def test_the_fix_the_page_shows_turns_the_engine_as_shipped_into_its_fix(exercise):
+    """Show the fix (widget/src/exercise/fix-diff.js): each place's lines marked " " and "-" are
+    lines of the engine as shipped, in order, and those marked " " and "+" put there make it the
+    fix; each place names the function it is in."""
+    shipped = exercise.stubs["engine"].splitlines()
+    assert exercise.fix and widget_data([exercise.id], EXERCISES, str)["exercises"][0]["fix"]
+    start = 0
+    for place in exercise.fix:
+        before = [text for mark, text in place["lines"] if mark in " -"]
+        after = [text for mark, text in place["lines"] if mark in " +"]
+        at = next(i for i in range(start, len(shipped)) if shipped[i : i + len(before)] == before)
+        shipped[at : at + len(before)] = after
+        start = at + len(after)
+        assert place["where"].startswith(("Value › ", "train")), place["where"]
+    assert "\n".join(shipped) == exercise.solutions["engine"].rstrip("\n")

@@ -15,7 +15,7 @@ from grader.result import Culprit, Row, Verdict
 from grader.runner_data import runner_data
 from runner.numbers import decode, encode
 from runner.observe import observe
-from runner.sandbox import OUTPUT_LIMIT
+from runner.sandbox import OUTPUT_LIMIT, CappedOutput
 
 MUL = "self.grad += other.data * out.grad\nother.grad += self.data * out.grad"
 
@@ -131,6 +131,24 @@ def test_printed_output_is_captured_and_capped():
     assert result["verdict"] == "pass"
     assert result["stdout_truncated"] and len(result["stdout"]) == OUTPUT_LIMIT
     assert result["stdout"].startswith("<b>line</b> 0\n")
+    # the lines it printed, not the lines kept (the page says both: results.js)
+    printed = result["stdout_lines"]  # 100,000 each time the closure runs
+    assert printed % 100000 == 0 and printed > result["stdout"].count("\n")
+    assert mul(MUL)["stdout_lines"] == 0
+
+
+def test_every_line_printed_is_counted_the_last_one_too_without_its_newline():
+    output = CappedOutput()
+    for text in ("a", "\nb", "\n", "c" * OUTPUT_LIMIT, "\nd"):
+        output.write(text)
+    assert output.lines() == 4 and output.truncated  # a, b, c…c and d
+
+
+def test_a_report_must_count_its_printed_lines():
+    observed = observe("mul", {"mul": MUL}, runner_data(catalog()))
+    assert judge("mul", {"mul": MUL}, observed).verdict == "pass"
+    for forged in (-1, "3", None, 2.0, True):
+        assert judge("mul", {"mul": MUL}, observed | {"stdout_lines": forged}).verdict == "error"
 
 
 def test_rebinding_builtins_changes_neither_verdict_nor_interpreter():

@@ -64,6 +64,31 @@ def test_code_that_raises_is_told_at_the_learner_s_line():
     assert nudge("local-mul", {"mul": "(other.data, self.data"})["error"]["type"] == "SyntaxError"
 
 
+@pytest.mark.parametrize(
+    ("exercise", "values", "why"),
+    [
+        ("pow", {"x": 0.0, "n": -1}, "Python says 0.0 cannot be raised to a negative power"),
+        ("pow", {"x": -2.0, "n": 0.5}, "it is not a real number there"),  # (-2) ** 0.5 is complex
+        ("local-pow", {"x": -2.0, "n": 0.5}, "it is not a real number there"),
+        ("log", {"x": -1.0}, "Python says math domain error"),
+    ],
+)
+def test_numbers_the_forward_pass_cannot_take_are_said_in_the_learner_s_terms(
+    exercise, values, why
+):
+    """The untouched stub at numbers its op cannot take: the course's forward pass raised, not
+    the learner's code; said with their build and numbers, never a line of the Value class nor a
+    "complex" slope (widget/src/exercise/nudge.js shows the summary as it is, without "Your
+    code raised")."""
+    stub = EXERCISES[exercise].stubs
+    found = nudge(exercise, dict(stub), values)
+    error = found["error"]
+    assert error["slot"] is None and found["inputs"] == [] and found["output"] is None
+    assert error["summary"].startswith(f"{found['built']} cannot be measured at x = ")
+    assert why in error["summary"] and "Try other numbers" in error["summary"]
+    assert not any(word in error["summary"] for word in ("line", "Value class", "complex"))
+
+
 def test_a_power_s_exponent_is_found_and_changed_in_an_expression_or_in_statements():
     from runner.nudge import exponent, with_exponent
 

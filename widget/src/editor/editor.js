@@ -1,6 +1,14 @@
 /** CodeMirror 6 set up for Python closure bodies, and a read-only view for code to read. */
 import { bracketMatching } from "@codemirror/language";
-import { EditorState, Prec, StateEffect, StateField, Transaction } from "@codemirror/state";
+import {
+  countColumn,
+  EditorState,
+  Prec,
+  RangeSetBuilder,
+  StateEffect,
+  StateField,
+  Transaction,
+} from "@codemirror/state";
 import {
   Decoration,
   drawSelection,
@@ -9,6 +17,7 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  ViewPlugin,
 } from "@codemirror/view";
 import { editing } from "./editing.js";
 import { folding } from "./folds.js";
@@ -27,33 +36,41 @@ const lineMarks = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
-const common = [lineNumbers(), python, lineMarks];
+/** Each indented line's indentation, `--indent` on its element: widget.css starts the wrapped
+ * parts of a long line under its first character, so that Python's indentation stays in sight. */
+const indentOfLines = ViewPlugin.fromClass(
+  class {
+    constructor(view) {
+      this.decorations = indents(view);
+    }
+    update(update) {
+      if (update.docChanged || update.viewportChanged) this.decorations = indents(update.view);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
 
-const START_MARGIN = 24; // px: the cursor this far inside the editor's left part brings the starts back
+const INDENTS = new Map(); // a decoration for each width met, made once
 
-/**
- * The editor scrolled back to the start of its lines whenever the cursor is in view from
- * there: CodeMirror scrolls sideways to follow the cursor along a long line, and never back, so
- * that after Enter (or on a phone, after typing) the start of every line stayed hidden.
- */
-const backToLineStarts = EditorView.updateListener.of((update) => {
-  if (!update.selectionSet && !update.docChanged && !update.geometryChanged) return;
-  const view = update.view;
-  view.requestMeasure({
-    read() {
-      const scroller = view.scrollDOM;
-      if (scroller.scrollLeft === 0) return false;
-      const cursor = view.coordsAtPos(view.state.selection.main.head);
-      if (!cursor) return false;
-      const x = cursor.left - view.contentDOM.getBoundingClientRect().left; // from the lines' start
-      const visible = scroller.clientWidth - view.contentDOM.offsetLeft; // beside the gutter
-      return x < visible - START_MARGIN;
-    },
-    write(back) {
-      if (back) view.scrollDOM.scrollLeft = 0;
-    },
-  });
-});
+function indents(view) {
+  const builder = new RangeSetBuilder();
+  const { doc, tabSize } = view.state;
+  for (const { from, to } of view.visibleRanges) {
+    for (let pos = from; pos <= to;) {
+      const line = doc.lineAt(pos);
+      const width = countColumn(/^[ \t]*/.exec(line.text)[0], tabSize);
+      if (width) {
+        if (!INDENTS.has(width)) INDENTS.set(width, Decoration.line({ attributes: { style: `--indent: ${width}ch` } }));
+        builder.add(line.from, line.from, INDENTS.get(width));
+      }
+      pos = line.to + 1;
+    }
+  }
+  return builder.finish();
+}
+
+// long lines wrap, on a phone and a desktop alike, each wrapped part under its line's indentation
+const common = [lineNumbers(), python, lineMarks, EditorView.lineWrapping, indentOfLines];
 
 /**
  * An editable editor. `onChange(text)` runs on every edit, `onRun()` on Ctrl/Cmd+Enter.
@@ -69,7 +86,6 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       highlightActiveLine(),
       drawSelection(),
       bracketMatching(),
-      // no soft wrap: in Python indentation is meaning, so long lines scroll sideways
       Prec.highest(
         keymap.of([
           {
@@ -83,8 +99,7 @@ export function createEditor({ parent, doc, label, onChange, onRun }) {
       ),
       editing,
       folding, // only what a caller folds (folds.js), never by itself
-      backToLineStarts,
-      // tabindex: what scrolls sideways must be focusable, and axe does not count contenteditable
+      // tabindex: axe does not count contenteditable as focusable
       EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) onChange(update.state.doc.toString());
@@ -102,7 +117,7 @@ export function createViewer({ parent, doc, label }) {
       common,
       EditorState.readOnly.of(true),
       EditorView.editable.of(false),
-      // focusable, so that a keyboard can scroll a line too long for the screen
+      // focusable, so that a keyboard can reach and scroll a long class
       EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
     ],
   });

@@ -1,12 +1,14 @@
 /**
  * A find-the-bug tab (`kind = "engine"`, grader/engine.py): the editor holds a whole engine with
  * one planted bug; the learner runs it, measures, fixes it in place and runs it again. The
- * verdict names a graph, a value and two numbers, never the line.
+ * verdict names a graph, a value and two numbers, never the line; once the learner has run it
+ * and shown every hint, "Show the fix" (fix-diff.js) is the way out.
  */
 import { foldClosures } from "../editor/folds.js";
 import { editorHelp } from "../editor/keys.js";
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
+import { fixPart } from "./fix-diff.js";
 import { exerciseCodeKey } from "./model.js";
 import { savedEditor, tabRun } from "./panel-base.js";
 import { hints, prompt } from "./parts.js";
@@ -38,15 +40,16 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     onShown: (view) => foldClosures(view, unpassed(exercise)),
   });
   let shown = !panel.hidden;
-  const hintsPart = hints(exercise, { revealed: progress.hints, onReveal: progress.reveal });
+  const { fix, offerFix, hintsPart } = hintsAndFix(exercise, progress);
   panel.append(
     prompt(exercise),
     hintsPart ?? "",
     frame,
     editorHelp(),
     code.notice,
-    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, code.resetButton),
+    h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, code.resetButton, fix?.button ?? ""),
     result.el,
+    fix?.content ?? "",
     whyPart.el,
   );
 
@@ -55,6 +58,7 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
     const text = code.take();
     progress.attempt();
     const shown = await runAndRecord({ [ENGINE]: text }, [], text);
+    offerFix();
     if (!shown) return;
     whyPart.show(shown.verdict === "pass");
     code.markError(shown.error, ENGINE);
@@ -67,8 +71,23 @@ export function mountEnginePanel({ panel, exercise, model, onChange }) {
       code.editor().requestMeasure();
     },
     state,
-    show: () => whyPart.show(state() === "passed"),
+    show: () => {
+      whyPart.show(state() === "passed");
+      offerFix();
+    },
   };
+}
+
+/** The hints, and the way out on request: "Show the fix", offered once every hint is shown to a
+ * learner who has run the engine. */
+function hintsAndFix(exercise, progress) {
+  const fix = fixPart(exercise, progress);
+  const offerFix = () => fix?.offer();
+  const onReveal = (count) => {
+    progress.reveal(count);
+    offerFix();
+  };
+  return { fix, offerFix, hintsPart: hints(exercise, { revealed: progress.hints, onReveal }) };
 }
 
 /** The methods whose closures the engine's editor folds as spoilers: each op's whose tab the

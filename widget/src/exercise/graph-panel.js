@@ -29,7 +29,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     onChange,
     onRun: () => run(),
   });
-  const full = fullClass({ model, design, bodies, active: null });
+  const full = fullClass({ model, design, bodies, active: null, ran: exercise.ops });
   const opList = h("ul", { class: "mg-slots" });
   const testView = h("div", { class: "mg-code" });
   const note = h("p", { class: "mg-notice", hidden: true });

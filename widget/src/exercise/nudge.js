@@ -126,7 +126,9 @@ function said(outcome, timeLimit, typed) {
           : "no answer";
     return [h("li", {}, `The nudge did not finish: ${why}.`)];
   }
-  if (found.error) return [h("li", {}, `Your code raised: ${found.error.summary}.`)];
+  // an error outside the learner's code is the numbers' (runner/nudge.py says so in its summary)
+  if (found.error)
+    return [h("li", {}, found.error.slot ? `Your code raised: ${found.error.summary}.` : `${found.error.summary}.`)];
   const output = h(
     "li",
     { "data-nudge-output": String(found.output) },
@@ -156,5 +158,6 @@ function said(outcome, timeLimit, typed) {
 /** A number at seven decimals, or the name of what it was (runner/numbers.py). */
 function seven(value) {
   if (typeof value === "number") return value.toFixed(7).replace(/^-(0\.0+)$/, "$1");
-  return typeof value === "string" ? value : `a ${value?.type ?? "?"}`;
+  if (typeof value === "string") return value;
+  return value?.type === "complex" ? "not a real number" : `a ${value?.type ?? "?"}`;
 }

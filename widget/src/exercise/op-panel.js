@@ -150,7 +150,7 @@ async function runOp(tab) {
 function opExtras({ exercise, op, kind, model, bodies, current }) {
   const reference = exercise.solutions[op] ?? null;
   const solution = reference === null ? null : solutionPart(reference);
-  const full = kind.fullClass ? fullClass({ model, design: exercise.design, bodies, active: op }) : null;
+  const full = kind.fullClass ? fullClass({ model, design: exercise.design, bodies, active: op, ran: [op] }) : null;
   const compare = reference === null ? null : comparison({ mine: current, reference });
   return {
     solution,

@@ -4,7 +4,7 @@
  */
 
 /** A result with the grader's keys; `verdict` "stopped" or "error". */
-export function pageResult({ exercise, verdict, summary, error = null, stdout = "", truncated = false }) {
+export function pageResult({ exercise, verdict, summary, error = null }) {
   return {
     exercise,
     verdict,
@@ -15,8 +15,9 @@ export function pageResult({ exercise, verdict, summary, error = null, stdout = 
     diagnoses: [],
     diagnosis: "",
     culprits: [],
-    stdout,
-    stdout_truncated: truncated,
+    stdout: "",
+    stdout_truncated: false,
+    stdout_lines: 0,
   };
 }
 

@@ -75,34 +75,38 @@ export function disclosure({ show, hide, content, onOpen }) {
 }
 
 /**
- * "Show full Value class": the design's class with the learner's current code, read-only, the
- * `active` op's slot marked (every slot when null). Returns the disclosure; `refresh()` re-reads
- * the code.
+ * "Show full Value class": the design's class as this tab's test runs it, read-only: the
+ * learner's current code for the ops the test runs theirs of (`ran`), marked, and in every other
+ * op's slot a line saying that the test runs the course's own code there (runner/observe.py
+ * `bodies_to_run`), which is not shown: it is those tabs' answer. `active` is the op tab's own op
+ * (null on a graph tab). Returns the disclosure; `refresh()` re-reads the code.
  */
-export function fullClass({ model, design, bodies, active }) {
+export function fullClass({ model, design, bodies, active, ran }) {
   const frame = h("div", { class: "mg-code mg-fullclass" });
   const { labels } = model.designs[design];
   const caption = h(
     "p",
     { class: "mg-code__caption" },
     active
-      ? [
-          "The whole class as it runs, with your code in place; your ",
-          h("code", {}, labels[active]),
-          " code is highlighted.",
-        ]
-      : "The whole class as it runs, with all of your code in place (highlighted).",
+      ? ["The whole class as this test runs it: your ", h("code", {}, labels[active]), " code, highlighted,"]
+      : "The whole class as this test runs it: your code for its ops, highlighted,",
+    " and the course's own code for the other ops, not shown.",
   );
+  const asRun = () => {
+    const all = bodies(design);
+    const course = (slot) => `...  # ${labels[slot]}: this test runs the course's own code here`;
+    return Object.fromEntries(Object.keys(labels).map((slot) => [slot, ran.includes(slot) ? all[slot] : course(slot)]));
+  };
   const content = h("div", { class: "mg-fullclass__wrap" }, caption, frame);
   let view = null;
   const refresh = () => {
     if (content.hidden) return null;
-    const { text, lines } = assemble(model.designs[design], bodies(design));
+    const { text, lines } = assemble(model.designs[design], asRun());
     if (!view) view = createViewer({ parent: frame, doc: text, label: "The full Value class, read-only" });
     else setText(view, text);
     const marks = [];
     for (const [slot, [first, last]] of Object.entries(lines)) {
-      if (active && slot !== active) continue;
+      if (!ran.includes(slot)) continue;
       for (let line = first; line <= last; line++) marks.push({ line, className: "mg-line-slot" });
     }
     markLines(view, marks);

@@ -88,7 +88,7 @@ function resultParts(result, goTo, graphs) {
     culpritLinks(result.culprits, goTo),
     result.error && errorBlock(result.error, result.summary),
     result.checks?.length && checksTable(result, graphs),
-    result.stdout && outputBlock(result.stdout, result.stdout_truncated),
+    result.stdout && outputBlock(result),
   ];
   return parts.filter(Boolean);
 }
@@ -204,13 +204,23 @@ function row(check) {
   return [tr, h("tr", { class: "mg-check__why" }, h("td", { colspan: "4" }, withCode(check.why)))];
 }
 
-function outputBlock(stdout, truncated) {
-  const lines = stdout.replace(/\n$/, "").split("\n").length;
+/** What the code printed: as many lines as it printed (runner/sandbox.py counts them all), of
+ * which a long output shows the beginning. */
+function outputBlock({ stdout, stdout_truncated: truncated, stdout_lines: printed }) {
+  const lines = `${printed.toLocaleString("en")} ${printed === 1 ? "line" : "lines"}`;
   return h(
     "details",
     { class: "mg-details mg-output" },
-    h("summary", {}, `What your code printed (${lines} ${lines === 1 ? "line" : "lines"})`),
+    h("summary", {}, `What your code printed (${lines})`),
     h("pre", { tabindex: "0" }, stdout),
-    truncated ? h("p", { class: "mg-note" }, "The output was long, so only its beginning is shown.") : null,
+    truncated
+      ? h(
+          "p",
+          { class: "mg-note" },
+          `The output was long, so only its beginning is shown: ${shownLines(stdout)} of its ${lines}.`,
+        )
+      : null,
   );
 }
+
+const shownLines = (stdout) => stdout.replace(/\n$/, "").split("\n").length.toLocaleString("en");
