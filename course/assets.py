@@ -27,6 +27,7 @@ import json
 import posixpath
 import shutil
 import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -244,15 +245,19 @@ def compiled_archives(root, catalog):
         key.update(data)
     cached = node_modules(root) / ".cache" / "course-bytecode" / key.hexdigest()[:16]
     if not cached.is_dir():
-        partial = cached.with_name(cached.name + ".partial")
-        shutil.rmtree(partial, ignore_errors=True)
-        partial.mkdir(parents=True)
+        # a folder of this process's own: builds running side by side (pytest's workers) each
+        # compile, and the first to finish names the cache
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkdtemp(prefix=cached.name + ".", dir=cached.parent))
         for name, data in sources.items():
             (partial / f"source-{name}").write_bytes(data)
         runner, grader = (partial / f"source-{name}" for name in (RUNNER_ZIP, GRADER_ZIP))
         args = ("--runner-zip", runner, "--grader-zip", grader, "--out-dir", partial)
         node(root, "bytecode/build.mjs", *args)
-        partial.replace(cached)
+        try:
+            partial.replace(cached)
+        except OSError:  # another build named it first
+            shutil.rmtree(partial, ignore_errors=True)
     return cached
 
 
