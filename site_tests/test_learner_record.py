@@ -1,0 +1,99 @@
+"""The learner's record (widget/src/record/): two tabs passed on two pages show on the progress
+page with their day, the rest not started; the certificate made there verifies on the verify
+page with every claim earned; the same file with a claim its code does not earn and a tab's code
+swapped shows what the code earns, on a repeat visit within ~10 s; `python -m grader verify`
+gives the same verdicts."""
+
+import json
+import re
+import subprocess
+import sys
+import time
+
+from conftest import ROOT, assert_clean, learner_at
+from playwright.sync_api import expect
+
+WRONG_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad"
+
+
+def page_verdicts(page, path):
+    """Each verified exercise's verdict, once the page has checked the file at `path`."""
+    page.locator("[data-verify-page] input[type=file]").set_input_files(path)
+    expect(page.locator("[data-verify-page]")).to_have_attribute("data-verify-state", "done", timeout=60_000)
+    rows = page.locator("[data-verify-exercise]")
+    found = {
+        rows.nth(i).get_attribute("data-verify-exercise"): rows.nth(i).get_attribute("data-verdict")
+        for i in range(rows.count())
+    }
+    over = page.locator("[data-verify-exercise][data-claims-more]")
+    return found, sorted(over.nth(i).get_attribute("data-verify-exercise") for i in range(over.count()))
+
+
+def command_verdicts(path):
+    """`python -m grader verify`'s verdicts and exit status."""
+    done = subprocess.run(
+        [sys.executable, "-m", "grader", "verify", str(path)], capture_output=True, text=True, cwd=ROOT
+    )
+    rows = re.findall(r"^(\S+)\s+(pass|fail|error)\s{2}", done.stdout, re.M)
+    return dict(rows), done.returncode
+
+
+def pass_two_tabs(learner, site, exercises):
+    learner.open()
+    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+    assert learner.solve("__mul__", WRONG_MUL) == "fail"
+    learner.page.goto(site.url + "local-gradients/")
+    assert learner.solve("__add__", exercises["local-add"].solutions["add"]) == "pass"
+
+
+def test_progress_certificate_and_verify(browser, site, exercises, tmp_path):
+    learner, watch, close = learner_at(browser, site.url + "exercises/")
+    try:
+        pass_two_tabs(learner, site, exercises)
+        page = learner.page
+        page.goto(site.url + "progress/")
+        states = page.locator("[data-progress-exercise]")
+        expect(states).to_have_count(len(exercises))
+        seen = {
+            states.nth(i).get_attribute("data-progress-exercise"): states.nth(i).get_attribute("data-progress-state")
+            for i in range(states.count())
+        }
+        assert seen == {name: "not-started" for name in exercises} | {
+            "add": "passed",
+            "local-add": "passed",
+            "mul": "tried",
+        }
+        day = page.evaluate("new Date().toLocaleDateString(undefined, {year: 'numeric', month: 'short', day: 'numeric'})")
+        for name in ("add", "local-add"):
+            expect(page.locator(f'[data-progress-exercise="{name}"]')).to_contain_text(f"passed on {day}")
+        expect(page.locator(".mg-indicator")).to_have_text(f"2/{len(exercises)}")
+
+        page.get_by_label("Your name, as it should appear").fill("Ada Lovelace")
+        with page.expect_download() as started:
+            page.get_by_role("button", name="Make my certificate").click()
+        honest = tmp_path / started.value.suggested_filename
+        started.value.save_as(honest)
+        expect(page.locator(".mg-certificate")).to_contain_text("Ada Lovelace")
+
+        page.goto(site.url + "verify/")
+        verdicts, over = page_verdicts(page, honest)
+        assert verdicts["add"] == verdicts["local-add"] == "pass" and verdicts["mul"] == "fail"
+        assert over == [], "every claim the honest file makes, its code earns"
+
+        work = json.loads(honest.read_text())
+        work["tabs"]["mul"]["verdict"] = "pass"  # a claim its code does not earn
+        work["code"]["add"], work["code"]["mul"] = work["code"]["mul"], work["code"]["add"]
+        tampered = tmp_path / "tampered.json"
+        tampered.write_text(json.dumps(work))
+        page.reload()  # a repeat visit
+        started = time.monotonic()
+        verdicts, over = page_verdicts(page, tampered)
+        seconds = time.monotonic() - started
+        assert verdicts["add"] == verdicts["mul"] == "fail" and verdicts["local-add"] == "pass"
+        assert over == ["add", "mul"]
+        assert seconds < 12, f"verifying took {seconds:.1f} s on a repeat visit"
+
+        assert command_verdicts(tampered) == (verdicts, 1)
+    finally:
+        close()
+    assert_clean(watch)
