@@ -100,4 +100,4 @@ def text(found):
     """The whole check, as the command prints it: a line per exercise between the head and
     the tail."""
     rows = [f"{tab['id']:<16} {tab['verdict']:<5}  {tab_text(tab)}" for tab in found["tabs"]]
-    return "\n".join([*head_text(found), "", *rows, "", *tail_text(found)])
+    return "\n".join([*head_text(found), "", *rows, *([""] if rows else []), *tail_text(found)])

@@ -63,7 +63,7 @@ function certificateView(learner, now, saved, { pages, passed, total }) {
   );
   const verify = new URL("verify/", SITE).href;
   return [
-    h("h3", { class: "mg-certificate__title" }, document.title.split(" - ").pop()),
+    h("h3", { class: "mg-certificate__title" }, `Certificate of work: ${document.title.split(" - ").pop()}`),
     h("p", { class: "mg-certificate__name" }, learner),
     h("p", {}, `passed ${passed} of the course's ${total} exercises, as of ${dayOf(now)}.`),
     rows.length

@@ -37,7 +37,7 @@ export function mountVerify(root) {
     const plan = toVerify(file, exercises);
     const items = plan.map(({ exercise }) => tabItem(exercise));
     const list = h("ul", { class: "mg-verify__tabs" }, items);
-    const head = h("div", { class: "mg-verify__head" }, headView(outcome(file, here(), [])));
+    const head = h("div", { class: "mg-verify__head" }, headView({ ...outcome(file, here(), []), id: file.course }));
     const tail = h("p", { class: "mg-verify__tail" }, `Running the code of ${plan.length} exercises…`);
     shown.replaceChildren(head, list, tail);
     const earned = [];
@@ -57,7 +57,8 @@ const here = () => ({ course: HERE.course, versions: HERE.exercises });
 
 function headView(found) {
   const [who, course] = headText(found);
-  return [h("p", { class: "mg-verify__who" }, who), h("p", {}, course, ` (this site's course is ${HERE.course})`)];
+  const ids = h("span", { class: "mg-verify__course" }, ` Course ${found.id || "unnamed"} in the file; ${HERE.course} here.`);
+  return [h("p", { class: "mg-verify__who" }, who), h("p", {}, course, ids)];
 }
 
 function tabItem(exercise) {

@@ -111,7 +111,7 @@ export function tailText({ tabs }) {
 /** The whole check as text, as the command prints it (the transcript's form). */
 export function verifyText(found) {
   const rows = found.tabs.map((tab) => `${tab.id.padEnd(16)} ${tab.verdict.padEnd(5)}  ${tabText(tab)}`);
-  return [...headText(found), "", ...rows, "", ...tailText(found)].join("\n");
+  return [...headText(found), "", ...rows, ...(rows.length ? [""] : []), ...tailText(found)].join("\n");
 }
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
