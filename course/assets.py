@@ -64,7 +64,16 @@ GRADER_PACKAGES = ("grader", "exercises")
 # archives every first visit downloads
 COMMAND_LINE = tuple(
     f"grader/{name}.py"
-    for name in ("__main__", "cli", "commands", "regrade", "sealed", "gradebook", "gradescope", "verify")
+    for name in (
+        "__main__",
+        "cli",
+        "commands",
+        "regrade",
+        "sealed",
+        "gradebook",
+        "gradescope",
+        "verify",
+    )
 ) + ("grader/fuzz_cli.py", "grader/class_report.py", "runner/seal.py")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 

@@ -12,7 +12,6 @@ whose widget shows its tab. widget/src/record/course.js reads it.
 """
 
 import html
-import json
 import re
 
 from .series import nav_pages

@@ -109,7 +109,9 @@ class Course:
             raise SiteError(str(error)) from error
         if self.options.service_worker:
             isolation.write_service_worker(self.root, site_dir)
-        pages = {page: page.read_text(encoding="utf-8") for page in sorted(site_dir.rglob("*.html"))}
+        pages = {
+            page: page.read_text(encoding="utf-8") for page in sorted(site_dir.rglob("*.html"))
+        }
         tabs = {page: _tab_data(text) for page, text in pages.items()}
         shown = {
             page.relative_to(site_dir).as_posix(): (record.page_title(pages[page]), found)

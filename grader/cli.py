@@ -75,7 +75,7 @@ def add_verify(commands):
     verify = commands.add_parser(
         "verify",
         help="check a learner's certificate: what its code earns, against what it claims",
-        description="Check a certificate (\"Make my certificate\", or any work file) as the "
+        description='Check a certificate ("Make my certificate", or any work file) as the '
         "course's verify page does: each exercise's code run sealed, as regrade runs it, and "
         "its verdict now held to the one the file claims. Exit status 1 when the file claims "
         "a pass its code does not earn, or cannot be read.",

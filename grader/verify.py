@@ -18,7 +18,7 @@ EARNED = ("pass", "fail", "error")  # a run with no report (time, memory, ...) s
 
 
 def identity(handin, course, exercises):
-    """"same", "version" or "other": the course the file was made for, against this one (by
+    """ "same", "version" or "other": the course the file was made for, against this one (by
     its id, else by whether the file names any exercise this course has)."""
     if handin.course == course:
         return "same"

@@ -50,7 +50,10 @@ test("a certificate is read as the command reads it, and its code runs on the co
     [file({ version: 2 }), /format/],
     [file({ code: { add: 3 } }), /not text/],
   ])
-    assert.throws(() => readCertificate(text), (error) => error instanceof WorkError && words.test(error.message));
+    assert.throws(
+      () => readCertificate(text),
+      (error) => error instanceof WorkError && words.test(error.message),
+    );
 });
 
 test("which course a file was made for, and what it claims beyond its code", () => {
@@ -77,7 +80,14 @@ test("which course a file was made for, and what it claims beyond its code", () 
 test("each tab's state, the count, and where to go on", () => {
   const none = { attempted: false, verdict: null, solved: false, at: null, passedAt: null };
   const saved = {
-    add: { ...none, attempted: true, verdict: "pass", solved: true, at: "2026-11-27T09:00:00Z", passedAt: "2026-11-26T09:00:00Z" },
+    add: {
+      ...none,
+      attempted: true,
+      verdict: "pass",
+      solved: true,
+      at: "2026-11-27T09:00:00Z",
+      passedAt: "2026-11-26T09:00:00Z",
+    },
     mul: { ...none, attempted: true, verdict: "fail", at: "2026-11-26T09:00:00Z" },
   };
   const progressOf = (exercise) => saved[exercise.id] ?? none;
@@ -85,7 +95,12 @@ test("each tab's state, the count, and where to go on", () => {
     COURSE.map((exercise) => tabState(progressOf(exercise))),
     ["passed", "tried", "not-started", "not-started"],
   );
-  const map = { pages: [{ title: "A", url: "a/", exercises: COURSE.slice(0, 2) }, { title: "B", url: "b/", exercises: COURSE.slice(2) }] };
+  const map = {
+    pages: [
+      { title: "A", url: "a/", exercises: COURSE.slice(0, 2) },
+      { title: "B", url: "b/", exercises: COURSE.slice(2) },
+    ],
+  };
   const found = courseProgress(map, progressOf);
   assert.deepEqual([found.passed, found.tried, found.total], [1, 1, 4]);
   assert.equal(found.resume.exercise.id, "mul", "after add, the latest worked on, the next not passed");
@@ -111,7 +126,12 @@ test("the day a tab first passed is kept, and work saved before it was reads its
   const store = new Store(() => storage, new EventTarget());
   store.setProgress("add", "v1", { attempted: true, passedWith: "x", verdict: "pass", at: "2026-11-20T00:00:00Z" });
   assert.equal(store.progress("add", "v1").passedAt, "2026-11-20T00:00:00Z", "older work: its last run passed");
-  store.setProgress("add", "v1", { ...store.progress("add", "v1"), verdict: "fail", passedWith: null, at: "2026-11-21" });
+  store.setProgress("add", "v1", {
+    ...store.progress("add", "v1"),
+    verdict: "fail",
+    passedWith: null,
+    at: "2026-11-21",
+  });
   assert.equal(store.progress("add", "v1").passedAt, "2026-11-20T00:00:00Z", "a later failing run keeps the day");
   assert.equal(store.progress("add", "v2").passedAt, null, "another version of the exercise starts afresh");
 });

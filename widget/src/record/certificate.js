@@ -13,7 +13,10 @@ import { progressOf, SITE } from "./progress-page.js";
 
 /** The certificate's file name: `micrograd-certificate-<name>-<day>.json`. */
 const fileName = (learner, today) =>
-  `micrograd-certificate-${learner.replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "").slice(0, 60)}-${today}.json`;
+  `micrograd-certificate-${learner
+    .replace(/[^\p{L}\p{N}._-]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)}-${today}.json`;
 
 /** Mounts the name field, the button and, once made, the certificate to print. */
 export function mountCertificate(root) {
@@ -44,7 +47,11 @@ export function mountCertificate(root) {
     printed.hidden = false;
     said.replaceChildren(`Saved ${saved} to your downloads. Your certificate to print is below.`);
   };
-  const button = h("button", { type: "button", class: "mg-button mg-button--primary", onclick: make }, "Make my certificate");
+  const button = h(
+    "button",
+    { type: "button", class: "mg-button mg-button--primary", onclick: make },
+    "Make my certificate",
+  );
   const form = h(
     "div",
     { class: "mg-work" },
@@ -59,7 +66,9 @@ function certificateView(learner, now, saved, { pages, passed, total }) {
   const rows = pages.flatMap((page) =>
     page.exercises
       .filter((tab) => tab.state === "passed")
-      .map((tab) => h("tr", {}, h("td", {}, page.title), h("td", {}, tab.exercise.label), h("td", {}, dayOf(tab.passedAt)))),
+      .map((tab) =>
+        h("tr", {}, h("td", {}, page.title), h("td", {}, tab.exercise.label), h("td", {}, dayOf(tab.passedAt))),
+      ),
   );
   const verify = new URL("verify/", SITE).href;
   return [

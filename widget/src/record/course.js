@@ -40,8 +40,7 @@ export function courseProgress(map, progressOf) {
 
 /** How many exercises of the course (`versions`: {id: version}) have passed. */
 export function passedCount(versions, progressOf) {
-  return Object.entries(versions).filter(([id, version]) => tabState(progressOf({ id, version })) === "passed")
-    .length;
+  return Object.entries(versions).filter(([id, version]) => tabState(progressOf({ id, version })) === "passed").length;
 }
 
 /** A saved time (ISO) as the learner's day, in their language: "28 Nov 2026". */

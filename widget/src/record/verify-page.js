@@ -20,7 +20,11 @@ export function mountVerify(root) {
   const input = h("input", { type: "file", id, accept: ".json,application/json", class: "mg-verify__file" });
   const shown = h("div", { class: "mg-verify__found", "aria-live": "polite" });
   input.addEventListener("change", () => input.files[0] && check(input.files[0]));
-  root.replaceChildren(h("label", { class: "mg-verify__choose", for: id }, "Choose a certificate (.json): "), input, shown);
+  root.replaceChildren(
+    h("label", { class: "mg-verify__choose", for: id }, "Choose a certificate (.json): "),
+    input,
+    shown,
+  );
   let checking = 0;
 
   async function check(chosen) {
@@ -30,7 +34,9 @@ export function mountVerify(root) {
     try {
       file = readCertificate(await chosen.text());
     } catch (error) {
-      shown.replaceChildren(h("p", {}, error instanceof WorkError ? error.message : `The file could not be read (${error.message}).`));
+      shown.replaceChildren(
+        h("p", {}, error instanceof WorkError ? error.message : `The file could not be read (${error.message}).`),
+      );
       root.dataset.verifyState = "unreadable";
       return;
     }
@@ -57,7 +63,11 @@ const here = () => ({ course: HERE.course, versions: HERE.exercises });
 
 function headView(found) {
   const [who, course] = headText(found);
-  const ids = h("span", { class: "mg-verify__course" }, ` Course ${found.id || "unnamed"} in the file; ${HERE.course} here.`);
+  const ids = h(
+    "span",
+    { class: "mg-verify__course" },
+    ` Course ${found.id || "unnamed"} in the file; ${HERE.course} here.`,
+  );
   return [h("p", { class: "mg-verify__who" }, who), h("p", {}, course, ids)];
 }
 

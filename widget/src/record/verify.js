@@ -41,7 +41,14 @@ export function readCertificate(text) {
       .map(([name, version]) => [name.slice(0, 40), version.slice(0, 40)]),
   );
   const short = (value) => (value ? String(value).slice(0, 40) : "");
-  return { course: short(found.course), saved: short(found.saved), learner: learnerName(found.learner), code, claimed, exercises };
+  return {
+    course: short(found.course),
+    saved: short(found.saved),
+    learner: learnerName(found.learner),
+    code,
+    claimed,
+    exercises,
+  };
 }
 
 /** The key of an exercise's code for `op` (grader/handin.py `exercise_code_key`). */
