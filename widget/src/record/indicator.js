@@ -29,7 +29,11 @@ export function showIndicator(versions = PYTHON_ASSETS.exercises) {
 function count(versions) {
   const passed = passedCount(versions, ({ id, version }) => store.progress(id, version));
   const total = Object.keys(versions).length;
-  link.replaceChildren(h("span", { class: "mg-indicator__mark", "aria-hidden": "true" }), `${passed}/${total}`);
-  link.setAttribute("aria-label", `Your progress: ${passed} of ${total} exercises passed`);
+  // read as "2/25 exercises passed: your progress", its visible text first
+  link.replaceChildren(
+    h("span", { class: "mg-indicator__mark", "aria-hidden": "true" }),
+    `${passed}/${total}`,
+    h("span", { class: "mg-visually-hidden" }, " exercises passed: your progress"),
+  );
   link.title = `Your progress: ${passed} of ${total} exercises passed`;
 }
