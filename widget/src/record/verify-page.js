@@ -25,7 +25,7 @@ export function mountVerify(root) {
     input,
     shown,
   );
-  let checking = 0;
+  let [checking, runs] = [0, []];
 
   async function check(chosen) {
     const mine = ++checking;
@@ -46,13 +46,17 @@ export function mountVerify(root) {
     const head = h("div", { class: "mg-verify__head" }, headView({ ...outcome(file, here(), []), id: file.course }));
     const tail = h("p", { class: "mg-verify__tail" }, `Running the code of ${plan.length} exercises…`);
     shown.replaceChildren(head, list, tail);
+    // every run queued at once: the page's Python readies each next runner while one is judged
+    for (const handle of runs) handle.cancel();
+    runs = plan.map(({ exercise, bodies }, i) =>
+      python.grade(exercise.id, bodies, { timeLimit: map.time_limit, owner: items[i], told: [] }),
+    );
     const earned = [];
-    for (const [i, { exercise, bodies }] of plan.entries()) {
-      const { verdict, summary } = await earn(exercise, bodies, map.time_limit, items[i]);
+    for (const [i, { exercise }] of plan.entries()) {
+      const { verdict, summary } = await earn(exercise, runs[i], map.time_limit);
       if (mine !== checking) return; // another file was chosen meanwhile
       earned.push([exercise, verdict]);
-      const found = outcome(file, here(), earned);
-      showTab(items[i], found.tabs.at(-1), summary);
+      showTab(items[i], outcome(file, here(), earned).tabs.at(-1), summary);
     }
     tail.replaceChildren(...tailText(outcome(file, here(), earned)).map((line) => h("span", {}, line, " ")));
     root.dataset.verifyState = "done";
@@ -91,10 +95,10 @@ function showTab(item, tab, summary) {
   item.append(h("span", { class: "mg-verify__summary" }, summary));
 }
 
-/** `{verdict, summary}` of one run of `bodies`, as a tab's Run would grade it. */
-async function earn(exercise, bodies, timeLimit, owner) {
+/** `{verdict, summary}` of one run (python.grade's handle), as a tab's Run would show it. */
+async function earn(exercise, run, timeLimit) {
   try {
-    const outcome = await python.grade(exercise.id, bodies, { timeLimit, owner, told: [] }).done;
+    const outcome = await run.done;
     if (outcome.result) return { verdict: outcome.result.verdict, summary: outcome.result.summary };
     const shown =
       outcome.crashed !== undefined
