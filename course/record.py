@@ -24,7 +24,7 @@ KEPT = ("id", "label", "kind", "design", "ops", "stubs", "version")
 
 
 def page_url(path):
-    """A built page's address from the site's root: `exercises/index.html` -> `exercises/`."""
+    """A built page's address from the site's root: `<page>/index.html` -> `<page>/`."""
     return path.removesuffix("index.html")
 
 
@@ -36,7 +36,7 @@ def page_title(text):
 
 
 def nav_order(nav):
-    """Each nav page's built path (`exercises.md` -> `exercises/index.html`) and its place."""
+    """Each nav page's built path (`value.md` -> `value/index.html`) and its place."""
     built = lambda page: "index.html" if page == "index.md" else page[:-3] + "/index.html"  # noqa: E731
     return {built(page): place for place, page in enumerate(nav_pages(nav))}
 
