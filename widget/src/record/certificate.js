@@ -2,7 +2,7 @@
  * "Make my certificate" (docs/progress.md): the learner's name as they type it, and a work file
  * (work/format.js, with that name) downloaded as the certificate, which the verify page and
  * `python -m grader verify` check by running its code; then the page to print, which lists each
- * exercise passed and the day it first passed.
+ * exercise whose last run passed (the passes the file claims) and the day it first passed.
  */
 import { h, uid } from "../page/dom.js";
 import { store } from "../page/storage.js";
@@ -62,10 +62,10 @@ export function mountCertificate(root) {
   root.replaceChildren(form, printed);
 }
 
-function certificateView(learner, now, saved, { pages, passed, total }) {
+function certificateView(learner, now, saved, { pages, total }) {
   const rows = pages.flatMap((page) =>
     page.exercises
-      .filter((tab) => tab.state === "passed")
+      .filter((tab) => tab.verdict === "pass") // what the file claims: its last run passed
       .map((tab) =>
         h("tr", {}, h("td", {}, page.title), h("td", {}, tab.exercise.label), h("td", {}, dayOf(tab.passedAt))),
       ),
@@ -74,7 +74,7 @@ function certificateView(learner, now, saved, { pages, passed, total }) {
   return [
     h("h3", { class: "mg-certificate__title" }, `Certificate of work: ${document.title.split(" - ").pop()}`),
     h("p", { class: "mg-certificate__name" }, learner),
-    h("p", {}, `passed ${passed} of the course's ${total} exercises, as of ${dayOf(now)}.`),
+    h("p", {}, `passed ${rows.length} of the course's ${total} exercises, as of ${dayOf(now)}.`),
     rows.length
       ? h(
           "table",

@@ -18,7 +18,7 @@ export function tabState(progress) {
 }
 
 /**
- * Each page with each exercise's `{exercise, state, passedAt}`, and `resume`: the first exercise
+ * Each page with each exercise's `{exercise, page, state, passedAt, at, verdict}`, and `resume`: the first exercise
  * not passed, after the last one the learner worked on (else the course's first not passed), or
  * null when all have passed. `progressOf(exercise)` reads its saved progress.
  */
@@ -27,7 +27,8 @@ export function courseProgress(map, progressOf) {
     ...page,
     exercises: page.exercises.map((exercise) => {
       const progress = progressOf(exercise);
-      return { exercise, page, state: tabState(progress), passedAt: progress.passedAt, at: progress.at };
+      const { passedAt, at, verdict } = progress;
+      return { exercise, page, state: tabState(progress), passedAt, at, verdict };
     }),
   }));
   const all = pages.flatMap((page) => page.exercises);
