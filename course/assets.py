@@ -47,9 +47,9 @@ EARLY_JS = f"{COURSE_DIR}/early.js"
 # the elements widget.js mounts, and those of them that run Python
 PYTHON_WIDGETS = (
     *("data-exercise-widget", "data-training-widget", "data-microgpt-widget"),
-    "data-engine-check-widget",
+    *("data-engine-check-widget", "data-verify-page"),
 )
-WIDGETS = (*PYTHON_WIDGETS, "data-work-panel")
+WIDGETS = (*PYTHON_WIDGETS, "data-work-panel", "data-progress-page", "data-certificate")
 BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
 RUNNER_ZIP = "runner.zip"
 GRADER_ZIP = "grader.zip"
@@ -65,7 +65,16 @@ GRADER_PACKAGES = ("grader", "exercises")
 # archives every first visit downloads
 COMMAND_LINE = tuple(
     f"grader/{name}.py"
-    for name in ("__main__", "cli", "commands", "regrade", "sealed", "gradebook", "gradescope")
+    for name in (
+        "__main__",
+        "cli",
+        "commands",
+        "regrade",
+        "sealed",
+        "gradebook",
+        "gradescope",
+        "verify",
+    )
 ) + ("grader/fuzz_cli.py", "grader/class_report.py", "runner/seal.py")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 

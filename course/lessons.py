@@ -53,6 +53,7 @@ def prepare(markdown, page, root, to_html, widgets=None):
     replaced = {}  # first line -> (last line, new text)
     drawings, quizzes = [], []
     truth = pagetruth.PageTruth(lines)
+    namespace = {}  # a page with no code (the progress page) has none
     for item, namespace, ran in pagecode.run(items, page):
         where = f"{page}, line {item.line}"
         opening = lines[item.line - 1]

@@ -51,7 +51,7 @@ class CoursePlugin(BasePlugin):
     def on_post_build(self, config):
         """Last: the assets beside the pages, and each page finished."""
         try:
-            self.course.write_site(config.site_dir)
+            self.course.write_site(config.site_dir, config.nav)
         except SiteError as error:
             raise PluginError(str(error)) from error
 

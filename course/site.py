@@ -23,7 +23,7 @@ from pathlib import Path
 
 from grader.exercises import ExerciseError, load_catalog
 
-from . import assets, csp, isolation, lessons
+from . import assets, csp, isolation, lessons, record
 from .check_graphs import write_check_graphs
 from .exercise_checks import ExerciseCheckError, check_exercises
 from .options import OptionsError, read_config, read_nav
@@ -98,8 +98,9 @@ class Course:
         self._build()
         return self._graphs
 
-    def write_site(self, site_dir):
-        """Copy the assets into `site_dir` and finish its pages."""
+    def write_site(self, site_dir, nav=None):
+        """Copy the assets into `site_dir` and finish its pages; `nav` (mkdocs.yml's) orders
+        the course map of the record pages (course/record.py)."""
         self._build()
         site_dir = Path(site_dir)
         shutil.copytree(self._stage, site_dir, dirs_exist_ok=True)
@@ -109,18 +110,24 @@ class Course:
             raise SiteError(str(error)) from error
         if self.options.service_worker:
             isolation.write_service_worker(self.root, site_dir)
-        shown = set()
-        for page in sorted(site_dir.rglob("*.html")):
-            text = page.read_text(encoding="utf-8")
+        pages = {
+            page: page.read_text(encoding="utf-8") for page in sorted(site_dir.rglob("*.html"))
+        }
+        tabs = {page: _tab_data(text) for page, text in pages.items()}
+        shown = {
+            page.relative_to(site_dir).as_posix(): (record.page_title(pages[page]), found)
+            for page, found in tabs.items()
+            if found
+        }
+        course_map = record.course_map(shown, nav, self.options.time_limit)
+        for page, text in pages.items():
             _check_widgets_load(text, page.relative_to(site_dir))
-            shown |= _tabs_shown(text)
-            finished = self.finish_page(
-                text, page.parent.relative_to(site_dir).as_posix(), site_dir
-            )
+            folder = page.parent.relative_to(site_dir).as_posix()
+            finished = record.fill_map(self.finish_page(text, folder, site_dir), course_map)
             if finished != text:
                 page.write_text(finished, encoding="utf-8")
         if self.options.every_exercise_shown:
-            _check_every_exercise_shown(self.catalog, shown)
+            _check_every_exercise_shown(self.catalog, {e["id"] for f in tabs.values() for e in f})
 
     def finish_page(self, text, folder, site_dir):
         """A page's HTML with Python's early start and its policy, once (the step may run again
@@ -151,14 +158,14 @@ class Course:
         self._stage = stage
 
 
-def _tabs_shown(text):
-    """The ids of the exercises whose tabs a built page's exercise widgets show: those its
+def _tab_data(text):
+    """The data of each exercise whose tab a built page's exercise widgets show: those its
     blocks name, and the op tabs a graph exercise brings (course/widget_data.py)."""
-    return {
-        exercise["id"]
+    return [
+        exercise
         for data in EXERCISE_TABS.findall(text)
         for exercise in json.loads(data)["exercises"]
-    }
+    ]
 
 
 def _check_every_exercise_shown(catalog, shown):
@@ -207,11 +214,12 @@ def main(argv=None):
         site_dir = Path(args.site_dir or built)
         if not (site_dir / "index.html").is_file():
             raise SiteError(f"{site_dir} holds no built site: build it first")
-        check_series(*read_nav(args.config_file))
+        docs_dir, nav = read_nav(args.config_file)
+        check_series(docs_dir, nav)
         folder = Path(args.config_file).resolve().parent
         course = Course.of(options.course_root(folder), options)
-        check_spoilers(*read_nav(args.config_file), course.catalog, course.root)
-        course.write_site(site_dir)
+        check_spoilers(docs_dir, nav, course.catalog, course.root)
+        course.write_site(site_dir, nav)
     except (OptionsError, SiteError, SeriesError, SpoilerError) as error:
         print(f"course: {error}", file=sys.stderr)
         return 1

@@ -27,7 +27,7 @@ def parser():
         help="write each exercise's golden transcript instead of checking it",
     )
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
-    for add in (add_regrade, add_gradescope, add_fuzz, add_gradescope_run):
+    for add in (add_regrade, add_verify, add_gradescope, add_fuzz, add_gradescope_run):
         add(commands)
     return top
 
@@ -69,6 +69,20 @@ def add_regrade(commands):
         "the causes found, each learner's next hint) and diagnoses.csv",
     )
     add_config(regrade)
+
+
+def add_verify(commands):
+    verify = commands.add_parser(
+        "verify",
+        help="check a learner's certificate: what its code earns, against what it claims",
+        description='Check a certificate ("Make my certificate", or any work file) as the '
+        "course's verify page does: each exercise's code run sealed, as regrade runs it, and "
+        "its verdict now held to the one the file claims. Exit status 1 when the file claims "
+        "a pass its code does not earn, or cannot be read.",
+    )
+    verify.set_defaults(usage=verify)
+    verify.add_argument("file", metavar="FILE", help="the certificate (a .json work file)")
+    add_config(verify)
 
 
 def add_gradebook_options(regrade):

@@ -12,7 +12,7 @@ from .gradebook import Gradebook, feedback, feedback_path
 from .handin import course_id
 from .regrade import SameCode, files_in, header, regrade_all, said_below, shard, table_row
 from .roster import ASSIGNMENT, RosterError, read_roster
-from .sealed import Harness
+from .sealed import Harness, SealedRunner
 
 
 def course_time_limit(config, usage):
@@ -250,6 +250,30 @@ def gradescope_run(args, usage, progress):
     exercises = catalog_or_exit()
     points = weights(args.weight, exercises, usage)
     return scope.grade_submission(args.submission, args.results, exercises, points, args.time_limit)
+
+
+def verify(args, usage, progress):
+    """`python -m grader verify FILE`: a certificate's code run sealed, each verdict it earns
+    held to what the file claims (grader/verify.py). Exit status 1 when the file claims more
+    than its code earns, or cannot be read."""
+    from .handin import HandInError, read_handin
+    from .verify import check, claims_more, text
+
+    exercises = catalog_or_exit()
+    try:
+        handin = read_handin(Path(args.file).read_bytes())
+    except (OSError, HandInError) as error:
+        why = str(error) if isinstance(error, HandInError) else error.strerror
+        raise SystemExit(f"{args.file}: cannot be verified: {why}") from None
+    harness = Harness(exercises, course_time_limit(args.config, usage))
+    runner = SealedRunner(harness)
+    try:
+        found = check(handin, exercises, runner, course_id(exercises))
+    finally:
+        runner.close()
+        harness.close()
+    print(text(found))
+    return 1 if any(map(claims_more, found["tabs"])) else 0
 
 
 def fuzz(args, usage, progress):

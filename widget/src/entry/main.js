@@ -12,6 +12,10 @@ import { fromDisk, PYTHON_WIDGETS } from "../page/from-disk.js";
 import { loadAheadWhenIdle } from "../python/prefetch.js";
 import { workPanel } from "../work/panel.js";
 import { python } from "../python/python.js";
+import { mountCertificate } from "../record/certificate.js";
+import { showIndicator } from "../record/indicator.js";
+import { mountProgress } from "../record/progress-page.js";
+import { mountVerify } from "../record/verify-page.js";
 
 const mounted = new WeakSet();
 
@@ -40,10 +44,12 @@ function mountAll() {
   const trainings = unmounted("[data-training-widget]");
   const gpts = unmounted("[data-microgpt-widget]");
   const checks = unmounted("[data-engine-check-widget]");
-  if (exercises.length || trainings.length || gpts.length || checks.length) python.start();
+  const verifying = unmounted("[data-verify-page]");
+  if (exercises.length || trainings.length || gpts.length || checks.length || verifying.length) python.start();
   else if (!document.querySelector(PYTHON_WIDGETS)) loadAheadWhenIdle();
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
   for (const el of checks) mountOne(el, mountEngineCheck, "Check my whole engine");
+  mountRecord(verifying);
   for (const el of unmounted("[data-work-panel]"))
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
   for (const el of trainings) {
@@ -56,6 +62,14 @@ function mountAll() {
   }
   // the benchmark (bench/) times the main thread from here to Python ready: usable while it loads
   if (exercises.length && !performance.getEntriesByName("widgets-mounted").length) performance.mark("widgets-mounted");
+}
+
+/** The learner's record: the header's count, the progress page, its certificate, the verify page. */
+function mountRecord(verifying) {
+  showIndicator();
+  for (const el of unmounted("[data-progress-page]")) mountOne(el, mountProgress, "Your progress");
+  for (const el of unmounted("[data-certificate]")) mountOne(el, mountCertificate, "The certificate");
+  for (const el of verifying) mountOne(el, mountVerify, "Verifying");
 }
 
 // mkdocs-material's instant navigation swaps pages without reloading: it announces each on document$

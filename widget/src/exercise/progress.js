@@ -4,6 +4,7 @@
  * the store each time: another browser tab may have run it since.
  */
 import { store } from "../page/storage.js";
+import { RECORDED } from "../record/indicator.js";
 
 /** The progress of `exercise` ({id, version}); `code` is whatever the tab sends to a run. */
 export function tabProgress({ id, version }) {
@@ -26,13 +27,19 @@ export function tabProgress({ id, version }) {
     },
     /** A run of code other than the starter code has begun. */
     attempt: () => save({ attempted: true }),
-    /** A run of `code` ended with `verdict`: kept with its time, for "Download my work". */
-    record: (code, verdict) =>
+    /** A run of `code` ended with `verdict`: kept with its time, for "Download my work", and
+     * the first pass's time, for the progress page. */
+    record: (code, verdict) => {
+      const [before, at] = [progress(), new Date().toISOString()];
+      const passedAt = before.passedAt ?? (verdict === "pass" ? at : null);
       save({
         passedWith: verdict === "pass" ? code : null,
-        solved: progress().solved || verdict === "pass",
+        solved: before.solved || verdict === "pass",
         verdict,
-        at: new Date().toISOString(),
-      }),
+        at,
+        passedAt,
+      });
+      document.dispatchEvent(new Event(RECORDED)); // the header's count (record/indicator.js)
+    },
   };
 }

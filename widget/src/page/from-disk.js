@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 
 /** The elements that run Python: the page's module mounts them, the <head> starts Python for them. */
 export const PYTHON_WIDGETS =
-  "[data-exercise-widget], [data-training-widget], [data-microgpt-widget], [data-engine-check-widget]";
+  "[data-exercise-widget], [data-training-widget], [data-microgpt-widget], [data-engine-check-widget], [data-verify-page]";
 
 /** Whether the page was opened from a file on disk rather than from a web server. */
 export const fromDisk = (location) => location.protocol === "file:";

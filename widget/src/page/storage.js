@@ -119,20 +119,23 @@ export class Store {
   }
 
   /**
-   * An exercise's progress `{attempted, passedWith, verdict, at, hints, solved}`: whether a run
-   * of code other than the starter code happened, the code (JSON of its bodies) it last passed
-   * with or null, its last verdict and when, how many hints were shown, and whether it ever
-   * passed. A change of exercise version resets it.
+   * An exercise's progress `{attempted, passedWith, verdict, at, hints, solved, passedAt}`: whether
+   * a run of code other than the starter code happened, the code (JSON of its bodies) it last
+   * passed with or null, its last verdict and when, how many hints were shown, whether it ever
+   * passed and when it first did (null if unknown: work saved before the date was kept, whose
+   * last run, if it passed, says when). A change of exercise version resets it.
    */
   progress(exercise, version) {
     const saved = this.#read(`progress:${exercise}`);
     if (!saved || saved.version !== version)
-      return { attempted: false, passedWith: null, verdict: null, at: null, hints: 0, solved: false };
+      return { attempted: false, passedWith: null, verdict: null, at: null, hints: 0, solved: false, passedAt: null };
     const passedWith = typeof saved.passedWith === "string" ? saved.passedWith : null;
     const verdict = typeof saved.verdict === "string" ? saved.verdict : null;
     const hints = Number.isInteger(saved.hints) ? saved.hints : 0;
     const solved = saved.solved === true || passedWith !== null;
-    return { attempted: Boolean(saved.attempted), passedWith, verdict, at: saved.at ?? null, hints, solved };
+    const at = typeof saved.at === "string" ? saved.at : null;
+    const passedAt = typeof saved.passedAt === "string" ? saved.passedAt : solved && verdict === "pass" ? at : null;
+    return { attempted: Boolean(saved.attempted), passedWith, verdict, at, hints, solved, passedAt };
   }
 
   setProgress(exercise, version, progress) {

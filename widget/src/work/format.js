@@ -8,7 +8,7 @@
  *    learner,                                                 // the name or ID they gave, if any
  *    code: {codeKey: text},                                   // "mul", "local_grads/mul"
  *    versions: {codeKey: version},                            // the exercise's, as written
- *    tabs: {exercise: {verdict, at, version, attempted, passedWith}}}   // what this browser said
+ *    tabs: {exercise: {verdict, at, version, attempted, passedWith, passedAt}}}   // what this browser said
  */
 export const FORMAT = "micrograd-work";
 export const VERSION = 1;

@@ -7,7 +7,7 @@ import { h, uid } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { learnerName, readWork, workFile, workFileName, WorkError } from "./format.js";
 
-const HERE = {
+export const HERE = {
   course: PYTHON_ASSETS.course,
   exercises: PYTHON_ASSETS.exercises,
   site: new URL("../../", import.meta.url).href,
@@ -63,10 +63,7 @@ export function workPanel() {
     }
     const learner = learnerName(name.value);
     const file = workFile(store.saved(), { ...HERE, now: new Date().toISOString(), learner });
-    const blob = new Blob([JSON.stringify(file, null, 1)], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: workFileName(learner, day()) });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    offer(file, workFileName(learner, day()));
     const who = learner ? `, named ${learner},` : "";
     said.replaceChildren(`Saved the code of ${Object.keys(file.code).length} tabs${who} to your downloads.`);
   }
@@ -76,6 +73,14 @@ export function workPanel() {
     name.focus();
     said.replaceChildren(words);
   }
+}
+
+/** Downloads `file` (JSON) as `name`. */
+export function offer(file, name) {
+  const blob = new Blob([JSON.stringify(file, null, 1)], { type: "application/json" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 /** Reads the chosen file and asks before replacing anything. */
@@ -107,10 +112,10 @@ async function chosen(file, said) {
   replace.focus();
 }
 
-const day = () => new Date().toISOString().slice(0, 10);
+export const day = () => new Date().toISOString().slice(0, 10);
 
 /** The name or ID this browser remembers ("" when the learner gave none), or null if never asked. */
-function remembered() {
+export function remembered() {
   try {
     return window.localStorage.getItem(LEARNER_KEY);
   } catch {
@@ -118,7 +123,7 @@ function remembered() {
   }
 }
 
-function remember(text) {
+export function remember(text) {
   try {
     window.localStorage.setItem(LEARNER_KEY, text);
   } catch {
