@@ -13,6 +13,7 @@ def test_an_unpassed_tab_s_closure_is_folded_until_opened_or_passed(browser, sit
     learner, watch, close = learner_at(browser, f"{site.url}{PAGE}#tab-find-bug-4")
     try:
         learner.page.goto(learner.url)
+        _scroll_to_the_closures(learner)
         spoilers = learner.panel.locator(".mg-spoiler")
         expect(spoilers.first).to_be_visible()
         expect(learner.editor).not_to_contain_text(ADD)
@@ -26,8 +27,17 @@ def test_an_unpassed_tab_s_closure_is_folded_until_opened_or_passed(browser, sit
             ["micrograd:/:v1:progress:add", add.version],
         )
         learner.page.reload()
+        _scroll_to_the_closures(learner)
         expect(learner.panel.locator(".mg-spoiler").first).to_be_visible()
         expect(learner.editor).to_contain_text(ADD)
     finally:
         close()
     assert_clean(watch)
+
+
+def _scroll_to_the_closures(learner):
+    """CodeMirror draws only the lines near its view: scroll the editor (a box of its own) to
+    where the engine's first closures are, below its imports and __init__."""
+    scroller = learner.panel.locator(".cm-scroller")
+    scroller.wait_for()
+    scroller.evaluate("e => { e.scrollTop = 500 }")
