@@ -42,7 +42,7 @@ test("the moons' reference fits, and only a fit says the loss has stopped fallin
 test("without zero_grad() the moons' loss rises to the tens, said with the switch to blame", () => {
   const { found, words } = moons("moons no_zero_grad", ["no_zero_grad"]);
   assert.equal(found.kind, "rose");
-  assert.ok(found.end > 50 * found.lowest);
+  assert.ok(found.end > 50 * found.start);
   assert.match(words, /^Training stopped at step 150 and failed: the loss rose from 0\.\d+ to \d\d(\.\d)? /);
   assert.match(words, /no better than a coin toss's 50%\. The “break it” switch “Skip zero_grad\(\)” is on/);
   assert.doesNotMatch(words, /stopped falling|more steps would change little/);
@@ -56,7 +56,7 @@ test("a moons learning rate 40 times too high blows the loss up, seen within two
   assert.equal(found.kind, "blew-up");
   assert.match(
     words,
-    /the loss blew up, from 0\.45 to \de\+1\d .* The “break it” switch makes the learning rate 40 times/,
+    /the loss blew up from 0\.45 to \de\+1\d .* The “break it” switch makes the learning rate 40 times/,
   );
   // the widget stops such a run after two windows (GIVE_UP), not at the step limit of 500
   const early = verdict({ losses: run.losses.slice(0, 100), window: 50, guess: 1, accuracy: 0.5, chance: 0.5 });
@@ -118,6 +118,15 @@ test("microgpt with a learning rate 10 times its own leaps, and ends no better t
     /and failed: the smoothed loss ends at 3\.\d+, after leaping to 4\.\d+ at step \d, no better than a uniform guess's 3\.30\./,
   );
   assert.match(words, /learning rate 10 times microgpt's is on: Adam's steps overshoot/);
+});
+
+test("microgpt's run too short to learn is put on its steps or rate, not on a rate too high", () => {
+  const short = { ...RUNS.microgpt, config: { steps: 3 }, smoothed: RUNS.microgpt.smoothed.slice(0, 3) };
+  RUNS["microgpt 3 steps"] = short;
+  const { found, words } = microgpt("microgpt 3 steps");
+  assert.equal(found.kind, "chance");
+  assert.match(words, /to blame: too few steps, or a learning rate too low, leave it there/);
+  assert.doesNotMatch(words, /too high/);
 });
 
 test("a run judged by a loss alone: a leap that came back down is said, but is no failure", () => {

@@ -26,6 +26,10 @@ const LOOP = {
     "the “break it” switch for a learning rate 10 times microgpt's is on: Adam's steps overshoot, and the loss leaps up and settles only as the rate decays.",
 };
 
+// a run that stays at a uniform guess's loss with nothing else to blame
+const SHORT =
+  "too few steps, or a learning rate too low, leave it there: more steps or a higher rate in the settings let it learn.";
+
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
 const label = (op, context) => context.trainedOps.find((o) => o.op === op)?.label ?? op;
 
@@ -76,12 +80,12 @@ function told(disagree, context) {
 }
 
 /** Who is to blame: the ops that disagree with a nudge, else the training loop. */
-function blame(disagree, context) {
+function blame(disagree, context, otherwise = "a learning rate too high for this model does this.") {
   const wrong = told(disagree, context);
   if (wrong.length) return ["The culprit: ", ...wrong.flatMap((w, i) => [...(i ? [" "] : []), ...owned(w, context)])];
   if (context.starters.length) return startersSaid(context);
   const loop = context.broken.map((key) => LOOP[key]).filter(Boolean);
-  const why = loop.length ? loop.join(" And ") : "a learning rate too high for this model does this.";
+  const why = loop.length ? loop.join(" And ") : otherwise;
   return [`Every op's local gradients agree with a nudge, so the training loop is to blame: ${why}`];
 }
 
@@ -103,7 +107,9 @@ export function endText(verdict, steps, guess, disagree, context) {
     chance: `${head} and failed: the smoothed loss ends at ${compact(end)}${leap}, no better than ${uniform}.`,
     leapt: `${head}: the smoothed loss ends at ${compact(end)}, below ${uniform}, but on the way it leapt to ${compact(peak)} at step ${peakStep}.`,
   }[kind];
-  return [`${said} `, ...blame(disagree, context)];
+  // a loss that never rose above a uniform guess's and stayed near it: too little training
+  const otherwise = kind === "chance" && !leapt ? SHORT : undefined;
+  return [`${said} `, ...blame(disagree, context, otherwise)];
 }
 
 /**

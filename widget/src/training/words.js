@@ -41,8 +41,8 @@ function likely(kind, { broken = [], rateTimes }) {
 function whatFailed({ kind, start, lowest, peak, end }, accuracy, chance, window) {
   const mean = `its mean over the last ${window} steps`;
   const fell = {
-    "blew-up": `the loss blew up, from ${compact(start)} to ${compact(peak)} (a mean over ${window} steps), and is ${compact(end)} (${mean})`,
-    rose: `the loss rose from ${compact(lowest)} to ${compact(end)} (${mean})`,
+    "blew-up": `the loss blew up from ${compact(start)} to ${compact(peak)} (a mean over ${window} steps)`,
+    rose: `the loss rose from ${compact(Math.min(start, lowest))} to ${compact(end)} (${mean})`,
     chance: `the loss stays at ${compact(end)} (${mean})`,
   }[kind];
   const far = accuracy <= chance + 0.1 ? `, no better than a coin toss's ${percent(chance)}` : "";
