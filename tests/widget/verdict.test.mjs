@@ -25,9 +25,10 @@ function moons(name, broken = []) {
   return { found, words: finishedText({ ...end, accuracy: run.accuracy, chance, points: 100, context }) };
 }
 
-/** A microgpt run as its widget judges and words it once it has taken its steps (microgpt.js). */
+/** A microgpt run (by name, or itself) as its widget judges and words it once it has taken its
+ * steps (microgpt.js). */
 function microgpt(name, broken = [], disagree = []) {
-  const run = RUNS[name];
+  const run = RUNS[name] ?? name;
   const found = verdict({ losses: run.smoothed, guess: UNIFORM });
   const context = { trainedOps: [], broken, starters: [] };
   return { found, words: text(endText(found, run.config.steps, UNIFORM, disagree, context)) };
@@ -121,9 +122,8 @@ test("microgpt with a learning rate 10 times its own leaps, and ends no better t
 });
 
 test("microgpt's run too short to learn is put on its steps or rate, not on a rate too high", () => {
-  const short = { ...RUNS.microgpt, config: { steps: 3 }, smoothed: RUNS.microgpt.smoothed.slice(0, 3) };
-  RUNS["microgpt 3 steps"] = short;
-  const { found, words } = microgpt("microgpt 3 steps");
+  const short = { config: { steps: 3 }, smoothed: RUNS.microgpt.smoothed.slice(0, 3) };
+  const { found, words } = microgpt(short);
   assert.equal(found.kind, "chance");
   assert.match(words, /to blame: too few steps, or a learning rate too low, leave it there/);
   assert.doesNotMatch(words, /too high/);

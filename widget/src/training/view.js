@@ -11,6 +11,7 @@ import { said, sourcePart } from "./source.js";
 import { followScheme } from "./plots.js";
 import { bugTabLink } from "./where.js";
 import { Trainer } from "./trainer.js";
+import { failed } from "./verdict.js";
 
 /**
  * Hydrates a trainer's root: its data from `<template data-{name}-data>`, then `build({data,
@@ -90,6 +91,7 @@ export function trainerView({ figures, every, more = {} }) {
     notice(finishedNote, words);
     finishedNote.dataset.finished = (words && finished) || "";
     finishedNote.dataset.verdict = (words && kind) || "";
+    finishedNote.classList.toggle("mg-notice--warning", Boolean(words) && failed({ kind }));
     if (words) spoken.textContent = finishedNote.textContent;
   };
   return {
