@@ -209,6 +209,10 @@ def test_the_recorded_microgpt_runs_the_verdict_is_tested_on_are_the_trainers_ow
     assert len(recorded) == 5
     for run in recorded:
         training, _ = start(**run["config"])
-        answer = json.loads(training.steps_json(3, 60_000))
-        assert [short(x) for x in answer["smoothed"]] == run["smoothed"][:3], run["config"]
-        assert [short(x) for x in answer["losses"]] == run["losses"][:3]
+        losses, smoothed = [], []
+        while len(losses) < 3:  # a call may end early, at its time budget
+            answer = json.loads(training.steps_json(3 - len(losses), 60_000))
+            losses += answer["losses"]
+            smoothed += answer["smoothed"]
+        assert [short(x) for x in smoothed] == run["smoothed"][:3], run["config"]
+        assert [short(x) for x in losses] == run["losses"][:3]

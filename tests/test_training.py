@@ -294,5 +294,7 @@ def test_the_recorded_moons_runs_the_verdict_is_tested_on_are_the_trainers_own()
     for run in recorded:
         training = start("{}", json.dumps(run["config"]))
         assert json.loads(training.started_json)["labels"] == run["labels"]
-        losses = json.loads(training.steps_json(10, 10_000, False))["losses"]
+        losses = []
+        while len(losses) < 10:  # a call may end early, at its time budget
+            losses += json.loads(training.steps_json(10 - len(losses), 10_000, False))["losses"]
         assert [short(loss) for loss in losses] == run["losses"][:10], run["config"]
