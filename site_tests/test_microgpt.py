@@ -76,7 +76,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.break_it("where 1/x belongs")
     assert solved.step() == 0
     solved.press("Step")
-    warning = solved.widget.locator(".mg-notice:not([role=alert])")
+    warning = solved.widget.locator(".mg-notice:not([role])")
     expect(warning).to_contain_text("log's local gradient disagrees with a nudge")
     # the switch's tuple, not the learner's: said, and no tab to fix it in
     expect(warning).to_contain_text("switch “log returns (x,)” put that tuple there, not your code")
@@ -155,7 +155,7 @@ def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
     expect(trainer.stats).to_have_text("Stopped at step 1.")  # not "Not trained yet."
     labels = [exercises[f"local-{op}"].label for op in OPS]
     expect(alert).to_contain_text("Still the starter tuples: " + ", ".join(labels))
-    expect(trainer.widget.locator(".mg-notice:not([role=alert])")).to_be_hidden()
+    expect(trainer.widget.locator(".mg-notice:not([role])")).to_be_hidden()
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
     alert.get_by_role("link", name=labels[1], exact=True).click()
     learner.page.wait_for_url(re.compile(r"/local-gradients/#tab-local-mul$"))
