@@ -49,6 +49,13 @@ test("without zero_grad() the moons' loss rises to the tens, said with the switc
   assert.doesNotMatch(words, /stopped falling|more steps would change little/);
   const unswitched = moons("moons no_zero_grad").words;
   assert.match(unswitched, /gradients that pile up from step to step/);
+  // the browser stops it at step 100 or so (two windows), where the accuracy swings
+  const early = { ...moons("moons no_zero_grad"), accuracy: 0.59 };
+  const words100 = finishedText({
+    ...{ finished: "failed", step: 100, config: MOONS, verdict: early.found },
+    ...{ accuracy: 0.59, chance: 0.5, points: 100, context: { broken: ["no_zero_grad"], rateTimes: 40 } },
+  });
+  assert.match(words100, /the accuracy is 59%, hardly better than a coin toss's 50%\./);
 });
 
 test("a moons learning rate 40 times too high blows the loss up, seen within two windows", () => {

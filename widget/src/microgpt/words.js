@@ -104,7 +104,7 @@ export function endText(verdict, steps, guess, disagree, context) {
   const said = {
     "blew-up": `${head} and failed: the smoothed loss blew up, from ${compact(start)} to ${compact(peak)} at step ${peakStep}, and ends at ${compact(end)}, where ${uniform} is.`,
     rose: `${head} and failed: the smoothed loss rose from ${compact(lowest)}, its lowest, to ${compact(end)}${end > guess ? `, above ${uniform}` : ""}.`,
-    chance: `${head} and failed: the smoothed loss ends at ${compact(end)}${leap}, no better than ${uniform}.`,
+    chance: `${head} and failed: the smoothed loss ends at ${compact(end)}${leap}, ${end >= guess ? "no" : "hardly"} better than ${uniform}.`,
     leapt: `${head}: the smoothed loss ends at ${compact(end)}, below ${uniform}, but on the way it leapt to ${compact(peak)} at step ${peakStep}.`,
   }[kind];
   // a loss that never rose above a uniform guess's and stayed near it: too little training

@@ -6,7 +6,7 @@
 import { crashCause } from "../exercise/page-results.js";
 import { tabLinks, tabOnPage } from "./where.js";
 import { compact } from "./ticks.js";
-import { failed } from "./verdict.js";
+import { failed, NEAR_CHANCE } from "./verdict.js";
 
 const percent = (share) => `${Math.round(share * 100)}%`;
 
@@ -45,7 +45,8 @@ function whatFailed({ kind, start, lowest, peak, end }, accuracy, chance, window
     rose: `the loss rose from ${compact(Math.min(start, lowest))} to ${compact(end)} (${mean})`,
     chance: `the loss stays at ${compact(end)} (${mean})`,
   }[kind];
-  const far = accuracy <= chance + 0.1 ? `, no better than a coin toss's ${percent(chance)}` : "";
+  const than = accuracy <= chance ? "no better" : "hardly better";
+  const far = accuracy <= chance + NEAR_CHANCE ? `, ${than} than a coin toss's ${percent(chance)}` : "";
   return `${fell}, and the accuracy is ${percent(accuracy)}${far}`;
 }
 
