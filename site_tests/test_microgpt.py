@@ -76,7 +76,7 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.break_it("log returns (x,)")
     assert solved.step() == 0
     solved.press("Step")
-    warning = solved.widget.locator(".mg-notice:not([role=alert])")
+    warning = solved.widget.locator(".mg-notice:not([role])")
     expect(warning).to_contain_text("log's local gradient disagrees with a nudge")
     # the switch's tuple, not the learner's: said, and no tab to fix it in
     expect(warning).to_contain_text("switch “log returns (x,)” put that tuple there, not your code")
@@ -89,6 +89,38 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
     solved.press("More names")  # from the model as it is now (Train samples every few seconds)
     expect(solved.names.first).to_have_text("(empty)", timeout=RUN_TIMEOUT_MS)
     solved.widget.get_by_label("log returns (x,)").uncheck()
+
+
+# each switch, the steps its run takes, its verdict and words its end says (the same runs,
+# recorded in CPython, are judged in tests/widget/verdict.test.mjs)
+ENDS = [
+    ("where 1/x belongs", 30, "rose", "The culprit: log's local gradient disagrees with a nudge"),
+    ("where eˣ belongs", 30, "rose", "The culprit: exp's local gradient disagrees with a nudge"),
+    (
+        "times microgpt",
+        30,
+        "chance",
+        "learning rate 10 times microgpt's is on: Adam's steps overshoot",
+    ),
+    ("p.grad = 0", 100, "rose", "switch “Never set p.grad = 0” is on"),
+]
+
+
+def test_each_break_it_switch_ends_its_run_with_a_sentence_naming_the_failure(solved):
+    steps = solved.widget.get_by_role("spinbutton", name="Steps")
+    for switch, count, verdict, blamed in ENDS:
+        solved.break_it(switch)
+        steps.fill(str(count))
+        steps.dispatch_event("change")
+        solved.press("Train")
+        solved.rests("finished", timeout_ms=solved.timeout_ms)
+        ended = solved.widget.locator("[data-finished]")
+        expect(ended).to_have_attribute("data-verdict", verdict)
+        expect(ended).to_contain_text(f"Training finished its {count} steps and failed: ")
+        expect(ended).to_contain_text(blamed)
+        solved.widget.get_by_label(switch).uncheck()
+    steps.fill("1000")
+    steps.dispatch_event("change")
 
 
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exercises):
@@ -120,9 +152,10 @@ def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
     trainer.rests("stopped")  # Python may still be loading: the state waits as long as a run
     alert = trainer.widget.get_by_role("alert")
     expect(alert).to_contain_text("Training stopped at step 1: no gradient reached any weight")
+    expect(trainer.stats).to_have_text("Stopped at step 1.")  # not "Not trained yet."
     labels = [exercises[f"local-{op}"].label for op in OPS]
     expect(alert).to_contain_text("Still the starter tuples: " + ", ".join(labels))
-    expect(trainer.widget.locator(".mg-notice:not([role=alert])")).to_be_hidden()
+    expect(trainer.widget.locator(".mg-notice:not([role])")).to_be_hidden()
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
     alert.get_by_role("link", name=labels[1], exact=True).click()
     learner.page.wait_for_url(re.compile(r"/local-gradients/#tab-local-mul$"))

@@ -69,22 +69,52 @@ def test_pause_stops_the_steps_and_step_takes_one(solved):
 def test_equals_in_add_makes_the_network_lag_behind(solved):
     """The "break it" switch restarts training with `=` for `+=` in the learner's __add__: the
     biases follow one point of each batch, and the network is still short of 95% where the
-    learner's own code has long passed it (docs/training.md)."""
+    learner's own code has long passed it (docs/training.md); once its loss stops falling, the
+    points it still gets wrong are counted and the switch is named."""
     solved.break_it("instead of")
     assert solved.step() == 0
     solved.train_until(lambda t: t.step() >= 45)
     assert solved.accuracy() < 0.95
+    ended = ends(solved, "fit")
+    expect(ended).to_contain_text("the loss has stopped falling")
+    expect(ended).to_contain_text(re.compile(r"\d of the 100 points are still on the wrong side"))
+    expect(ended).to_contain_text("The “break it” switch puts = in place of += in __add__")
     solved.widget.get_by_label("instead of").uncheck()
 
 
-def test_a_learning_rate_far_too_high_shows_on_the_plots(solved):
+def ends(trainer, verdict):
+    """Trains on until training stops by itself, its verdict `verdict`: the words that say so."""
+    trainer.press("Train")
+    trainer.rests("finished", timeout_ms=3 * RUN_TIMEOUT_MS)
+    ended = trainer.widget.locator("[data-finished]")
+    expect(ended).to_have_attribute("data-verdict", verdict)
+    return ended
+
+
+def test_a_learning_rate_far_too_high_shows_on_the_plots_and_stops_the_run(solved):
     solved.break_it("times too high")
     solved.train_until(lambda t: t.step() >= 10)
     assert solved.accuracy() <= 0.6
     curves = solved.widget.get_by_role("img", name="Loss per step")
     blown_up = re.compile(r"the loss went from [\d.]+ to \d{4,}")
     expect(curves).to_have_attribute("aria-label", blown_up)
+    ended = ends(solved, "blew-up")  # two windows of 50 steps, not the step limit of 500
+    expect(ended).to_have_attribute("data-finished", "failed")
+    expect(ended).to_contain_text(
+        re.compile(r"^Training stopped at step 1\d\d and failed: the loss blew up")
+    )
+    expect(ended).to_contain_text("switch makes the learning rate 40 times the one set")
     solved.widget.get_by_label("times too high").uncheck()
+
+
+def test_without_zero_grad_the_loss_rises_and_the_run_says_it_failed(solved):
+    """Not "the loss has stopped falling" at a coin toss's accuracy: the rise, and the switch."""
+    solved.break_it("Skip")
+    ended = ends(solved, "rose")
+    expect(ended).to_contain_text(re.compile(r"and failed: the loss rose from [\d.]+ to \d\d"))
+    expect(ended).to_contain_text("The “break it” switch “Skip zero_grad()” is on")
+    expect(ended).not_to_contain_text("stopped falling")
+    solved.widget.get_by_label("Skip").uncheck()
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import subprocess
 import pytest
 from conftest import DOCS
 
+from devtools.training_runs import FIXTURE, short
 from microgpt.culprit import OPS, disagreements
 from microgpt.names import encode, load
 from microgpt.session import Config, Session, all_finite, finite
@@ -198,3 +199,20 @@ json.dumps(json.loads(training.steps_json(20, 600_000))["losses"])
     assert len(in_pyodide) == len(in_cpython) == 20
     for browser, cpython in zip(in_pyodide, in_cpython, strict=True):
         assert abs(browser - cpython) <= 1e-9
+
+
+def test_the_recorded_microgpt_runs_the_verdict_is_tested_on_are_the_trainers_own():
+    """tests/widget/verdict.test.mjs judges runs devtools/training_runs.py recorded: their first
+    steps are what the trainer still takes for the same settings."""
+    runs = json.loads(FIXTURE.read_text())
+    recorded = [run for run in runs.values() if run["trainer"] == "microgpt"]
+    assert len(recorded) == 5
+    for run in recorded:
+        training, _ = start(**run["config"])
+        losses, smoothed = [], []
+        while len(losses) < 3:  # a call may end early, at its time budget
+            answer = json.loads(training.steps_json(3 - len(losses), 60_000))
+            losses += answer["losses"]
+            smoothed += answer["smoothed"]
+        assert [short(x) for x in smoothed] == run["smoothed"][:3], run["config"]
+        assert [short(x) for x in losses] == run["losses"][:3]

@@ -13,6 +13,7 @@ import random
 import pytest
 from conftest import DOCS, page_run
 
+from devtools.training_runs import FIXTURE, short
 from runner.observe import make_class
 from training import moons, nn
 from training.session import Config, Session
@@ -282,3 +283,18 @@ def test_a_config_is_clamped_points_first_then_the_batch_within_them():
     config = Config.of({"point_count": 5000, "batch": 1000, "hidden": [0, 99, 8, 8], "unknown": 1})
     assert (config.point_count, config.batch, config.hidden) == (400, 400, [1, 64, 8])
     assert Config.of({"point_count": 3, "batch": 8}).batch == 8  # 3 points is raised to 10
+
+
+def test_the_recorded_moons_runs_the_verdict_is_tested_on_are_the_trainers_own():
+    """tests/widget/verdict.test.mjs judges runs devtools/training_runs.py recorded: their first
+    steps, points and labels are what the trainer still gives for the same settings."""
+    runs = json.loads(FIXTURE.read_text())
+    recorded = [run for run in runs.values() if run["trainer"] == "moons"]
+    assert len(recorded) == 4
+    for run in recorded:
+        training = start("{}", json.dumps(run["config"]))
+        assert json.loads(training.started_json)["labels"] == run["labels"]
+        losses = []
+        while len(losses) < 10:  # a call may end early, at its time budget
+            losses += json.loads(training.steps_json(10 - len(losses), 10_000, False))["losses"]
+        assert [short(loss) for loss in losses] == run["losses"][:10], run["config"]

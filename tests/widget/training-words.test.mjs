@@ -18,13 +18,15 @@ const tabs = (parts) =>
   parts.filter((part) => part.href?.includes("#")).map((part) => hashTab(new URL(part.href).hash));
 
 test("stopping by itself is said in words, with how to go on", () => {
+  const fit = { kind: "fit", start: 0.45, lowest: 0.012, peak: 0.2, peakStep: 50, end: 0.012, leapt: false };
+  const end = { step: 212, config: CONFIG, verdict: fit, accuracy: 1, chance: 0.5, points: 100 };
   assert.equal(
-    finishedText({ finished: "converged", step: 212, config: CONFIG }),
-    "Training stopped by itself at step 212: the loss has stopped falling (its mean over the last 50 steps is less than 1% below its mean over the 50 before), so more steps would change little. Train goes on from here, for up to 500 more steps.",
+    finishedText({ ...end, finished: "converged" }),
+    "Training stopped by itself at step 212: the loss has stopped falling (its mean over the last 50 steps is less than 1% below its mean over the 50 before), so more steps would change little, and every point is on its side. Train goes on from here, for up to 500 more steps.",
   );
   assert.match(
-    finishedText({ finished: "limit", step: 1000, config: CONFIG }),
-    /^Training stopped by itself at step 1000: 500 steps since it started or last went on is its limit\. Train goes on/,
+    finishedText({ ...end, finished: "limit", step: 1000, accuracy: 0.99 }),
+    /^Training stopped by itself at step 1000: 500 steps since it started or last went on is its limit, and 1 of the 100 points is still on the wrong side\. Train goes on/,
   );
 });
 

@@ -6,9 +6,14 @@
  * makes up, its settings, its speed and its warnings. Live: the loss (each name's, smoothed, and a uniform guess's), steps per second, and names
  * sampled every few seconds; "break it" switches show what a wrong piece does, and say which.
  *
+ * Once it has taken all its steps, it says how the run went (widget/src/training/verdict.js):
+ * the loss fell, or it rose, leapt or stayed at a uniform guess's, and who is to blame.
+ *
  * Testing contract: the root has `data-microgpt-widget`; a button named "Train" starts it; an
  * element with `data-step` and `data-loss` (the smoothed loss) follows it; each sampled name is
- * in an element with `data-sample`; the root's `data-state` is the trainer's state (trainer.js).
+ * in an element with `data-sample`; the element with `data-finished` says how the run went once
+ * it took all its steps, its `data-verdict` the verdict's kind; the root's `data-state` is the
+ * trainer's state (trainer.js).
  */
 import { h, uid } from "../page/dom.js";
 import { lossCurves } from "../training/plots.js";
@@ -24,7 +29,8 @@ import {
   settingsFrame,
   trainerView,
 } from "../training/view.js";
-import { culpritText, problemText } from "./words.js";
+import { culpritText, endText, problemText } from "./words.js";
+import { verdict } from "../training/verdict.js";
 import { text } from "../training/where.js";
 
 const CHUNK = { count: 20, budget: 250 }; // steps per request, and the milliseconds it may take
@@ -45,7 +51,7 @@ export function mountMicrogpt(root) {
     // requests take turns (trainer.js), so More names may be pressed at any time
     view.buttons.more.addEventListener("click", () => parts.sample());
     const plots = h("div", { class: "mg-train__plots" }, view.samplesFigure, view.lossFigure);
-    const body = [view.stats, view.spoken, view.warning, view.message, plots];
+    const body = [view.stats, view.spoken, view.warning, view.message, view.finishedNote, plots];
     return { settings, view, parts, body, restyle: () => view.lossPlot.restyle() };
   });
 }
@@ -100,8 +106,9 @@ function gptView(uniform) {
     /** Warns unless a warning is shown already (what was said first stays). */
     warnOnce: (words) => warning.hidden && notice(warning, words),
     /** Says what stopped training (parts); the warning goes when the stop says it all. */
-    stopped(problem, replacesWarning) {
-      if (replacesWarning) notice(warning, null);
+    stopped(problem, answer) {
+      view.halted(answer.step ?? answer.problem?.step);
+      if (answer.problem?.stalled) notice(warning, null);
       view.say([...problem, " The plot and the names keep what was drawn; Train starts again."]);
       view.speak(text(problem));
     },
@@ -111,6 +118,12 @@ function gptView(uniform) {
       if (perSecond) parts.push(`${perSecond.toFixed(1)} steps/s`);
       if (rate !== undefined) parts.push(`learning rate ${rate.toPrecision(2)}`);
       view.show(step, parts.join(" · "), { "data-loss": smoothed === null ? "" : String(smoothed) });
+    },
+    /** Says how the run went once it has taken all its steps (`{words, kind}`), the warning
+     * gone when these words blame someone too. */
+    ended({ words, kind }) {
+      if (kind !== "fit") notice(warning, null);
+      view.finish(words, { finished: "steps", kind });
     },
     names: samples.show,
     clear() {
@@ -171,10 +184,12 @@ function gptParts({ data, settings, source, view, trainer }) {
       view.show({ step, steps: settings.config().steps, smoothed, rate, perSecond: speed.perSecond() });
       if (worseThanGuessing(step, smoothed, data.vocab_size))
         view.warnOnce(culpritText(started.disagree, "worse", context()));
+      const { steps } = settings.config();
+      if (step >= steps) view.ended(judged(view.lossPlot.data[2], steps, data.vocab_size, started, context()));
       return false;
     },
     problem: (answer, step) => problemText(answer, step, data.time_limit, context()),
-    stopped: (problem, answer) => view.stopped(problem, Boolean(answer.problem?.stalled)),
+    stopped: (problem, answer) => view.stopped(problem, answer),
     more: (step) => step < settings.config().steps,
     // the first names after the first chunk, then every few seconds
     async between() {
@@ -191,6 +206,13 @@ function gptParts({ data, settings, source, view, trainer }) {
       source.refresh();
     },
   };
+}
+
+/** How a run of `steps` steps went, by its smoothed losses (verdict.js), said: `{words, kind}`. */
+function judged(smoothed, steps, vocabSize, started, context) {
+  const guess = Math.log(vocabSize);
+  const found = verdict({ losses: smoothed, guess });
+  return { words: endText(found, steps, guess, started.disagree, context), kind: found.kind };
 }
 
 /** Steps per second while training: `{add(steps, ms), perSecond(), reset()}`. */

@@ -10,6 +10,8 @@
  */
 import { crashCause } from "../exercise/page-results.js";
 import { tabLinks, tabOnPage } from "../training/where.js";
+import { compact } from "../training/ticks.js";
+import { failed } from "../training/verdict.js";
 
 const INPUTS = { add: ["self", "other"], mul: ["self", "other"] }; // the rest have one: x
 // the switches that put a wrong tuple in an op's place (microgpt/worker.py's WRONG), by name
@@ -19,10 +21,14 @@ const SWITCHES = {
 };
 const LOOP = {
   no_zero_grad:
-    "the “break it” switch “Never set p.grad = 0” is on: each step follows the sum of every gradient so far, and the steps grow until the model's probabilities reach 0 or 1.",
+    "the “break it” switch “Never set p.grad = 0” is on: each step follows the sum of every gradient so far, not its own name's, so the longer it trains the further it strays.",
   rate_too_high:
     "the “break it” switch for a learning rate 10 times microgpt's is on: Adam's steps overshoot, and the loss leaps up and settles only as the rate decays.",
 };
+
+// a run that stays at a uniform guess's loss with nothing else to blame
+const SHORT =
+  "too few steps, or a learning rate too low, leave it there: more steps or a higher rate in the settings let it learn.";
 
 const seven = (value) => (typeof value === "number" ? value.toFixed(7) : String(value));
 const label = (op, context) => context.trainedOps.find((o) => o.op === op)?.label ?? op;
@@ -74,13 +80,36 @@ function told(disagree, context) {
 }
 
 /** Who is to blame: the ops that disagree with a nudge, else the training loop. */
-function blame(disagree, context) {
+function blame(disagree, context, otherwise = "a learning rate too high for this model does this.") {
   const wrong = told(disagree, context);
   if (wrong.length) return ["The culprit: ", ...wrong.flatMap((w, i) => [...(i ? [" "] : []), ...owned(w, context)])];
   if (context.starters.length) return startersSaid(context);
   const loop = context.broken.map((key) => LOOP[key]).filter(Boolean);
-  const why = loop.length ? loop.join(" And ") : "a learning rate too high for this model does this.";
+  const why = loop.length ? loop.join(" And ") : otherwise;
   return [`Every op's local gradients agree with a nudge, so the training loop is to blame: ${why}`];
+}
+
+/**
+ * What the end of a run of `steps` steps says (once it has taken them): how the smoothed loss
+ * went (`verdict`, verdict.js's, against a uniform guess's loss `guess`) and, when it failed or
+ * leapt, who is to blame (the tuples a nudge disagreed with, `disagree`, else the loop). Parts.
+ */
+export function endText(verdict, steps, guess, disagree, context) {
+  const { kind, start, lowest, peak, peakStep, end, leapt } = verdict;
+  const uniform = `a uniform guess's ${guess.toFixed(2)}`;
+  const head = `Training finished its ${steps} steps`;
+  const leap = leapt ? `, after leaping to ${compact(peak)} at step ${peakStep}` : "";
+  if (!failed(verdict) && kind !== "leapt")
+    return [`${head}: the smoothed loss fell from ${compact(start)} to ${compact(end)}, below ${uniform}.`];
+  const said = {
+    "blew-up": `${head} and failed: the smoothed loss blew up, from ${compact(start)} to ${compact(peak)} at step ${peakStep}, and ends at ${compact(end)}, where ${uniform} is.`,
+    rose: `${head} and failed: the smoothed loss rose from ${compact(lowest)}, its lowest, to ${compact(end)}${end > guess ? `, above ${uniform}` : ""}.`,
+    chance: `${head} and failed: the smoothed loss ends at ${compact(end)}${leap}, ${end >= guess ? "no" : "hardly"} better than ${uniform}.`,
+    leapt: `${head}: the smoothed loss ends at ${compact(end)}, below ${uniform}, but on the way it leapt to ${compact(peak)} at step ${peakStep}.`,
+  }[kind];
+  // a loss that never rose above a uniform guess's and stayed near it: too little training
+  const otherwise = kind === "chance" && !leapt ? SHORT : undefined;
+  return [`${said} `, ...blame(disagree, context, otherwise)];
 }
 
 /**

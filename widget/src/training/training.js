@@ -6,12 +6,14 @@
  * and its words; "break it" switches show why the course's rules matter.
  *
  * Training stops by itself once the loss stops falling or at a step limit (training/session.py
- * decides), says so, and Train goes on from there.
+ * decides), or once its loss has blown up or risen (verdict.js decides), says which and how
+ * well the network fits or how it failed, and Train goes on from there.
  *
  * Testing contract: the root has `data-training-widget`; a button named "Train" starts it; an
  * element with `data-step` and `data-accuracy` (0 to 1) follows it as it trains; the element
- * with `data-finished` says why training stopped by itself; the root's `data-state` is the
- * trainer's state (trainer.js).
+ * with `data-finished` says why training stopped by itself ("converged", "limit" or
+ * "failed"), and its `data-verdict` how the run went (verdict.js's kind); the root's
+ * `data-state` is the trainer's state (trainer.js).
  */
 import { h } from "../page/dom.js";
 import { boundary, curves } from "./plots.js";
@@ -27,11 +29,14 @@ import {
   withBugTab,
 } from "./view.js";
 import { finishedText, problemOf } from "./words.js";
+import { verdict } from "./verdict.js";
 
 const CHUNK = { count: 40, budget: 120 }; // steps per request, and the milliseconds it may take
 const BOUNDARY_MS = 400; // how often the boundary is redrawn while training
 const ANNOUNCE_EVERY = 25; // steps between spoken updates
 const BREAK_RATE = 40; // "a learning rate far too high": this many times the one set
+const GUESS = 1; // the margin loss of a network that knows nothing (every score 0)
+const GIVE_UP = ["blew-up", "rose"]; // a run the verdict finds so, once past two windows, stops
 
 /** Hydrates one `<div data-training-widget>`. */
 export function mountTraining(root) {
@@ -83,7 +88,6 @@ function boundaryLegend() {
 /** The shared view (view.js), with the boundary and the curves, and why training finished. */
 function trainingView() {
   const view = trainerView({ figures: { "data-accuracy": "0" }, every: ANNOUNCE_EVERY });
-  const finishedNote = h("p", { class: "mg-notice", role: "status", "data-finished": "", hidden: true });
   const lossPlot = curves();
   const boundaryPlot = boundary();
   const dataset = {}; // the points, their labels and the plot's extent, once started
@@ -96,15 +100,11 @@ function trainingView() {
   );
   return {
     ...view,
-    ...{ finishedNote, lossPlot, boundaryPlot, plots },
-    /** Says why training stopped by itself (`{finished, step, config}`), or nothing. */
-    finish(end) {
-      finishedNote.hidden = !end;
-      finishedNote.dataset.finished = end?.finished ?? "";
-      finishedNote.textContent = end ? finishedText(end) : "";
-      if (end) view.speak(finishedNote.textContent);
-    },
-    stopped(problem) {
+    ...{ lossPlot, boundaryPlot, plots },
+    /** Says why training stopped by itself (finishedText's `end`), or nothing. */
+    finish: (end) => view.finish(end && [finishedText(end)], { finished: end?.finished, kind: end?.verdict.kind }),
+    stopped(problem, answer) {
+      view.halted(answer.step ?? answer.problem?.step);
       view.say([...problem, " The plots keep what was drawn; Train starts again."]);
       view.speak(view.message.textContent);
     },
@@ -121,12 +121,21 @@ function trainingView() {
     /** Clears the plots, drawing the moons of `seed` when the page has them (the default's). */
     clear(moons, seed) {
       view.clear();
-      this.finish(null);
       lossPlot.reset();
       boundaryPlot.clear();
       if (moons?.seed === seed) boundaryPlot.show(moons);
     },
   };
+}
+
+/** How the run so far went (verdict.js), with the accuracy on the points (`labels`) and a coin
+ * toss's (the larger class's share): finishedText's figures. */
+function judged(view, window, accuracy, labels) {
+  const plus = labels.filter((label) => label > 0).length;
+  const chance = Math.max(plus, labels.length - plus) / labels.length;
+  const losses = view.lossPlot.data[1];
+  const found = verdict({ losses, window, guess: GUESS, accuracy, chance });
+  return { verdict: found, accuracy, chance, points: labels.length };
 }
 
 /** Whom problemOf can blame: the trained ops, those training with starter code, a switch in `__add__`. */
@@ -141,6 +150,7 @@ function moonsParts({ data, settings, source, view }) {
   let lastBoundary = 0; // when the boundary was last drawn
   let asked = 0; // when the steps under way were asked for
   let goOn = false; // training stopped by itself: the next request trains on from there
+  let labels = []; // the points' labels, once started
   return {
     chunk: CHUNK.count,
     async open() {
@@ -150,6 +160,7 @@ function moonsParts({ data, settings, source, view }) {
       return { session, answer };
     },
     started(answer, step) {
+      labels = answer.labels;
       view.draw(answer, true);
       view.show(step, answer.accuracy);
     },
@@ -170,13 +181,18 @@ function moonsParts({ data, settings, source, view }) {
     },
     shown(answer) {
       view.show(answer.step, answer.accuracy);
-      if (!answer.finished) return false;
+      const { window } = data.config;
+      const run = judged(view, window, answer.accuracy, labels);
+      const failing = answer.step >= 2 * window && GIVE_UP.includes(run.verdict.kind);
+      const finished = answer.finished ?? (failing ? "failed" : null);
+      if (!finished) return false;
       goOn = true;
-      view.finish({ finished: answer.finished, step: answer.step, config: data.config });
+      const context = { broken: settings.broken(), rateTimes: BREAK_RATE };
+      view.finish({ finished, step: answer.step, config: data.config, context, ...run });
       return true;
     },
     problem: (answer, step) => problemOf(answer, step, data.time_limit, whom(data, source, settings)),
-    stopped: (problem) => view.stopped(problem),
+    stopped: (problem, answer) => view.stopped(problem, answer),
     paused: () => view.paused(),
     cleared() {
       goOn = false;
@@ -187,7 +203,7 @@ function moonsParts({ data, settings, source, view }) {
 }
 
 /** The model's settings and the "break it" switches, each beside its find-the-bug tab (`bugTabs`, by
- * switch): `{el, controls, config()}`. */
+ * switch): `{el, controls, config(), broken()}`. */
 function settingsPart(defaults, id, bugTabs) {
   const layers = [
     ["16,16", "2 layers of 16"],
@@ -236,5 +252,7 @@ function settingsPart(defaults, id, bugTabs) {
     zero_grad: !breaks.no_zero_grad.checked,
     assign_add: breaks.assign_add.checked,
   });
-  return { el, controls: [hidden, rate, batch, seed, ...Object.values(breaks)], config };
+  /** The switches turned on, by name. */
+  const broken = () => Object.keys(breaks).filter((key) => breaks[key].checked);
+  return { el, controls: [hidden, rate, batch, seed, ...Object.values(breaks)], config, broken };
 }

@@ -11,6 +11,7 @@ import { said, sourcePart } from "./source.js";
 import { followScheme } from "./plots.js";
 import { bugTabLink } from "./where.js";
 import { Trainer } from "./trainer.js";
+import { failed } from "./verdict.js";
 
 /**
  * Hydrates a trainer's root: its data from `<template data-{name}-data>`, then `build({data,
@@ -83,13 +84,28 @@ export function trainerView({ figures, every, more = {} }) {
   const stats = h("p", { class: "mg-train__stats", ...untrained });
   const spoken = h("p", { class: "mg-visually-hidden", "aria-live": "polite" });
   const message = h("p", { class: "mg-notice mg-notice--warning", role: "alert", hidden: true });
+  const finishedNote = h("p", { class: "mg-notice", role: "status", "data-finished": "", hidden: true });
   let announced = 0; // the step last said aloud
-  const setFigures = (values) => {
-    for (const [name, value] of Object.entries(values)) stats.setAttribute(name, value);
+  const setFigures = (values) => Object.entries(values).forEach(([name, value]) => stats.setAttribute(name, value));
+  const finish = (words, { finished, kind } = {}) => {
+    notice(finishedNote, words);
+    finishedNote.dataset.finished = (words && finished) || "";
+    finishedNote.dataset.verdict = (words && kind) || "";
+    finishedNote.classList.toggle("mg-notice--warning", Boolean(words) && failed({ kind }));
+    if (words) spoken.textContent = finishedNote.textContent;
   };
   return {
-    ...{ buttons, stats, spoken, message },
+    ...{ buttons, stats, spoken, message, finishedNote },
     say: (words) => notice(message, words),
+    /** Says why training stopped by itself and how the run went (`words`, parts), or nothing:
+     * `finished` why ("converged", "limit", "failed", "steps"), `kind` the verdict's (verdict.js). */
+    finish,
+    /** The line of figures once a problem stopped training at `step`, if a step was taken. */
+    halted(step) {
+      if (!step) return;
+      setFigures({ "data-step": String(step) });
+      stats.textContent = `Stopped at step ${step}.`;
+    },
     speak(text) {
       spoken.textContent = text;
     },
@@ -115,6 +131,7 @@ export function trainerView({ figures, every, more = {} }) {
     },
     clear() {
       notice(message, null);
+      finish(null);
       setFigures(untrained);
       stats.textContent = "Not trained yet.";
       announced = 0;
