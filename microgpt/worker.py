@@ -15,7 +15,7 @@ STEPS_PER_CALL = 100  # a cap on one call; the page asks for a few at a time
 # "break it": a wrong tuple in place of the learner's, each a classic slip of its tab
 WRONG = {
     "wrong_log": ("log", "(x,)"),  # its input, not its local gradient
-    "wrong_exp": ("exp", "(x,)"),  # the input where its exponential belongs
+    "wrong_exp": ("exp", "(x,)"),  # its input, not its local gradient
 }
 
 

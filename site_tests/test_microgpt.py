@@ -94,8 +94,8 @@ def test_a_wrong_log_tuple_is_named_and_ruins_the_loss(solved):
 # each switch, the steps its run takes, its verdict and words its end says (the same runs,
 # recorded in CPython, are judged in tests/widget/verdict.test.mjs)
 ENDS = [
-    ("where 1/x belongs", 30, "rose", "The culprit: log's local gradient disagrees with a nudge"),
-    ("where eˣ belongs", 30, "rose", "The culprit: exp's local gradient disagrees with a nudge"),
+    ("log returns (x,)", 30, "rose", "The culprit: log's local gradient disagrees with a nudge"),
+    ("exp returns (x,)", 30, "rose", "The culprit: exp's local gradient disagrees with a nudge"),
     (
         "times microgpt",
         30,
