@@ -2,7 +2,7 @@
  * How a run of training went, judged from its own figures alone: the loss at each step and,
  * where the task has one, the accuracy against a coin toss's. Both trainers (the moons',
  * training.js, and microgpt's) ask it when a run ends, and say what it found in words of their
- * own (training/words.js, microgpt/words.js), so that a run that broke never reads as one that
+ * own (widget/src/training/words.js, widget/src/microgpt/words.js), so that a run that broke never reads as one that
  * has simply stopped falling. Pure: tests/widget/verdict.test.mjs judges recorded runs.
  */
 
