@@ -3,15 +3,17 @@
  * "Download my work" first, it deletes everything the course stored in this browser for this
  * site (its path on the host: two courses on one host never touch each other's): saved work and
  * progress, the learner's name, Python's memory snapshots, the offline copy and the service
- * worker that keeps it. The tab keeps nothing more afterwards (erased.js).
+ * worker that keeps it, and the theme's settings. The tab keeps nothing more afterwards (erased.js).
  */
 import { h } from "./dom.js";
 import { markErased } from "./erased.js";
 import { downloadWork } from "../work/panel.js";
 
 const SITE = new URL("../../", import.meta.url); // this bundle is assets/course/widget.js
-// every key and database name of the course's starts so and holds the site's path
-const OURS = (name) => name.startsWith("micrograd") && name.includes(SITE.pathname);
+// every key, database and cache of the course's starts so and holds the site's path; the
+// theme's (mkdocs-material: the colour scheme chosen, say) start with the path and ".__"
+const OURS = (name) =>
+  (name.startsWith("micrograd") && name.includes(SITE.pathname)) || name.startsWith(`${SITE.pathname}.__`);
 
 export function mountErase(root) {
   const said = h("p", { class: "mg-erase__said", role: "status" });

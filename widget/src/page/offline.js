@@ -41,7 +41,7 @@ export function keepOffline(ready) {
       const hadController = Boolean(navigator.serviceWorker.controller);
       return navigator.serviceWorker
         .register(new URL(script, SITE), { scope: SITE.pathname })
-        .then((registration) => watchUpdates(registration, hadController));
+        .then((registration) => registration && watchUpdates(registration, hadController));
     })
     .catch((error) => console.warn(`The course is not kept for offline use: ${error.message}`));
 }
@@ -62,11 +62,11 @@ function watchUpdates(registration, hadController) {
       registration.waiting?.postMessage({ type: "take-over" });
     });
   };
-  offer();
-  registration.addEventListener("updatefound", () => {
-    const installing = registration.installing;
+  const watch = (installing) =>
     installing?.addEventListener("statechange", () => installing.state === "installed" && offer());
-  });
+  offer();
+  watch(registration.installing); // found before this page registered
+  registration.addEventListener("updatefound", () => watch(registration.installing));
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (asked) location.reload();
     else if (hadController) sayUpdated();
