@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, SITE, assert_clean, learner_at
-from learner import RUN_TIMEOUT_MS, Learner
+from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
 
 from course import offline
@@ -36,14 +36,16 @@ def kept_offline(page):
 
 
 def site_pages():
-    return sorted(p.parent.relative_to(SITE).as_posix().strip(".") for p in SITE.rglob("index.html"))
+    pages = SITE.rglob("index.html")
+    return sorted(page.parent.relative_to(SITE).as_posix().strip(".") for page in pages)
 
 
 def test_after_one_visit_the_course_works_offline_under_a_sub_path(
     browser, site_under_sub_path, widget_page, exercises
 ):
     url = site_under_sub_path.url
-    learner, watch, close = learner_at(browser, url + widget_page.lstrip("/"), service_workers="allow")
+    start = url + widget_page.lstrip("/")
+    learner, watch, close = learner_at(browser, start, service_workers="allow")
     page = learner.page
     try:
         assert learner.open().solve("__add__", exercises["add"].solutions["add"]) == "pass"
