@@ -80,15 +80,22 @@ async function precache(cache, name, hash, earlier) {
     const kept = await earlier.cache.match(url);
     if (kept) return cache.put(url, kept);
   }
-  const response = await fetch(url, { cache: "no-cache" });
-  if (!response.ok) throw new Error(`${name}: ${response.status}`);
-  const body = await response.arrayBuffer();
+  // the browser's cache first (a first visit has most files there by now): a copy with the
+  // right hash is the right copy, and one without it is fetched again, past the cache
+  let [response, body] = await download(url, "default");
+  if ((await sha16(body)) !== hash) [response, body] = await download(url, "reload");
   if ((await sha16(body)) !== hash) throw new Error(`${name} is not deploy ${DEPLOY}'s`);
   const headers = new Headers();
   for (const header of KEPT_HEADERS) {
     if (response.headers.has(header)) headers.set(header, response.headers.get(header));
   }
   await cache.put(url, new Response(body, { headers }));
+}
+
+async function download(url, cache) {
+  const response = await fetch(url, { cache });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return [response, await response.arrayBuffer()];
 }
 
 async function sha16(body) {
