@@ -48,9 +48,8 @@ def pair_of_visits(playwright, url, mode):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(
-        prog="bench/offline_pace.py", description=__doc__.split("\n")[0]
-    )
+    description = __doc__.split("\n")[0]
+    parser = argparse.ArgumentParser(prog="bench/offline_pace.py", description=description)
     parser.add_argument("--rounds", type=int, default=3, help="pairs of visits per mode")
     parser.add_argument("--site", default="site", help="the built site (default: site)")
     args = parser.parse_args(argv)
@@ -64,7 +63,7 @@ def main(argv=None):
                 print(mode, samples[mode][-1], file=sys.stderr)
     print(f"first verdict, {THROTTLE[0]} Mbit/s, {THROTTLE[1]} ms, compressed: median (min–max)")
     for index, label in enumerate(("first visit", "repeat visit")):
-        for mode, name in zip(MODES, ("with the service worker", "without")):
+        for mode, name in zip(MODES, ("with the service worker", "without"), strict=True):
             times = [pair[index] for pair in samples[mode]]
             print(
                 f"  {label:<13} {name:<24} {statistics.median(times):>7,.0f} ms "
