@@ -33,6 +33,8 @@ let registered = false;
 export function keepOffline(ready) {
   const script = document.querySelector(META)?.dataset.serviceWorker;
   if (registered || !script || !window.isSecureContext || !navigator.serviceWorker) return;
+  // `mkdocs serve` (make dev) rebuilds at each change: a copy of one build would hide the next
+  if (typeof window.livereload === "function") return;
   registered = true;
   ready
     .then(idle)
