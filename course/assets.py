@@ -10,9 +10,10 @@
 - `assets/python/<hash>/python_stdlib.zip`: the standard library trimmed to what the course
   imports; Pyodide's full one stays in `assets/pyodide/<version>/` for what it lacks.
   All three archives hold bytecode, compiled by Pyodide itself (bytecode/build.mjs).
-- `assets/course/`: widget.js, worker.js, early.js and widget.css, bundled by
-  `widget/build.mjs`, which is told the paths above. early.js is also inlined first in the
-  <head> of every page with an exercise, to start Python while the page loads.
+- `assets/course/`: widget.js, worker-<hash>.js, early.js and widget.css, bundled by
+  `widget/build.mjs`, which is told the paths above. The worker is named by its content: a tab
+  opened before a redeploy never starts the new deploy's worker. early.js is also inlined first
+  in the <head> of every page with an exercise, to start Python while the page loads.
 
 The folders under `assets/pyodide/` and `assets/python/` are named by version or content, so a
 host can let browsers keep them for good (HOSTING.md).
@@ -42,15 +43,18 @@ PYODIDE_DIR = "assets/pyodide"
 PYTHON_DIR = "assets/python"
 WIDGET_JS = f"{COURSE_DIR}/widget.js"
 WIDGET_CSS = f"{COURSE_DIR}/widget.css"
-WORKER_JS = f"{COURSE_DIR}/worker.js"
+WORKER_GLOB = "worker-*.js"  # worker-<hash>.js
 EARLY_JS = f"{COURSE_DIR}/early.js"
 # the elements widget.js mounts, and those of them that run Python
 PYTHON_WIDGETS = (
     *("data-exercise-widget", "data-training-widget", "data-microgpt-widget"),
     *("data-engine-check-widget", "data-verify-page"),
 )
-WIDGETS = (*PYTHON_WIDGETS, "data-work-panel", "data-progress-page", "data-certificate")
-BUNDLE_FILES = ("widget.js", "worker.js", "early.js", "widget.css")
+WIDGETS = (
+    *PYTHON_WIDGETS,
+    *("data-work-panel", "data-progress-page", "data-certificate", "data-erase-data"),
+)
+BUNDLE_FILES = ("widget.js", WORKER_GLOB, "early.js", "widget.css")
 RUNNER_ZIP = "runner.zip"
 GRADER_ZIP = "grader.zip"
 STDLIB_ZIP = "python_stdlib.zip"
@@ -126,7 +130,18 @@ def build(root, site_dir, catalog, *, snapshot=False):
         },
     )
     pyodide_files = [pyodide_dir / name for name in PYODIDE_FILES if name != STDLIB_ZIP]
-    return [*pyodide_files, stdlib_zip, runner_zip, grader_zip, site_dir / WORKER_JS]
+    return [*pyodide_files, stdlib_zip, runner_zip, grader_zip, site_dir / worker_js(site_dir)]
+
+
+def worker_js(site_dir):
+    """The worker's path in the site (`assets/course/worker-<hash>.js`): the newest, where a
+    site folder rebuilt without cleaning keeps older ones."""
+    found = sorted(
+        (Path(site_dir) / COURSE_DIR).glob(WORKER_GLOB), key=lambda path: path.stat().st_mtime_ns
+    )
+    if not found:
+        raise AssetError(f"{site_dir}/{COURSE_DIR} has no {WORKER_GLOB}: build the site again")
+    return found[-1].relative_to(site_dir).as_posix()
 
 
 def download_size(files):
@@ -152,7 +167,8 @@ def start_python_early(page_html, folder, site_dir):
     if not any(widget in page_html for widget in PYTHON_WIDGETS):
         return page_html
     script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
-    worker = html.escape(posixpath.relpath(WORKER_JS, folder or "."), quote=True)
+    worker_path = posixpath.relpath(worker_js(site_dir), folder or ".")
+    worker = html.escape(worker_path, quote=True)
     return insert_first(page_html, f'<script data-worker="{worker}">{script}</script>')
 
 
@@ -179,11 +195,11 @@ def node(root, script, *args, stdin=None):
 
 
 def bundle_widget(root, site_dir, python_assets):
-    """Run `widget/build.mjs`: widget.js, worker.js, early.js and widget.css in
+    """Run `widget/build.mjs`: widget.js, worker-<hash>.js, early.js and widget.css in
     `<site>/assets/course/`; `python_assets` tells the bundles where Python's files are."""
     outdir = Path(site_dir) / COURSE_DIR
     node(root, "widget/build.mjs", "--outdir", outdir, "--python-assets", json.dumps(python_assets))
-    missing = [name for name in BUNDLE_FILES if not (outdir / name).exists()]
+    missing = [name for name in BUNDLE_FILES if not any(outdir.glob(name))]
     if missing:
         raise AssetError(f"widget/build.mjs did not write {', '.join(missing)} to {outdir}")
 

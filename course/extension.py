@@ -121,7 +121,6 @@ class _Finish(Postprocessor):
 def _exercise(course, ids, to_html):
     data = widget_data(ids, course.catalog, to_html, course.graphs())
     data["time_limit"] = course.options.time_limit
-    data["service_worker"] = course.options.service_worker
     if not course.options.solutions:
         for exercise in data["exercises"]:
             exercise["solutions"], exercise["fix"] = {}, []

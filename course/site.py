@@ -6,8 +6,9 @@ Zensical, which runs no plugin, it is a command of its own after the build:
     zensical build --clean && python -m course.site
 
 It copies the assets (course/assets.py: Pyodide, the Python archives, the widget's bundle, the
-check graphs), KaTeX's fonts and the service worker into the site, then finishes every page:
-Python's early start in the <head> of a page with a widget, and the Content-Security-Policy.
+check graphs) and KaTeX's fonts into the site, then finishes every page: Python's early start
+in the <head> of a page with a widget, and the Content-Security-Policy; last, it names the
+deploy in every page and lists its files for the service worker (course/offline.py).
 Pages being converted need some of what it builds (Python's download size, the graphs' file
 names), so the assets are built once a process into a staging folder, and copied from there.
 """
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from grader.exercises import ExerciseError, load_catalog
 
-from . import assets, csp, isolation, lessons, record
+from . import assets, csp, lessons, offline, record
 from .check_graphs import write_check_graphs
 from .exercise_checks import ExerciseCheckError, check_exercises
 from .options import OptionsError, read_config, read_nav
@@ -108,8 +109,6 @@ class Course:
             lessons.copy_katex(self.root, site_dir)
         except lessons.LessonError as error:
             raise SiteError(str(error)) from error
-        if self.options.service_worker:
-            isolation.write_service_worker(self.root, site_dir)
         pages = {
             page: page.read_text(encoding="utf-8") for page in sorted(site_dir.rglob("*.html"))
         }
@@ -128,6 +127,7 @@ class Course:
                 page.write_text(finished, encoding="utf-8")
         if self.options.every_exercise_shown:
             _check_every_exercise_shown(self.catalog, {e["id"] for f in tabs.values() for e in f})
+        offline.seal(self.root, site_dir, service_worker=self.options.service_worker)
 
     def finish_page(self, text, folder, site_dir):
         """A page's HTML with Python's early start and its policy, once (the step may run again

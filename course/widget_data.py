@@ -32,11 +32,10 @@ instant navigation re-creates every <script> of a new page as executable code):
                      "labels": {"add": "__add__", …}, "expression": false,
                      "stubs": {"add": "…", …}}
       },
-      "time_limit": 5,                    # seconds a run may take (`time_limit`)
-      "service_worker": true              # register isolate.js for cross-origin isolation
+      "time_limit": 5                     # seconds a run may take (`time_limit`)
     }
 
-The last two are the course's settings (course/options.py), added by course/extension.py.
+The last is the course's setting (course/options.py), added by course/extension.py.
 widget/src/exercise/model.js reads it.
 """
 

@@ -20,7 +20,7 @@ CASES = {
     "pyodide.mjs damaged": ("pyodide.mjs", HTML_PAGE, "Pyodide's JavaScript could not be loaded"),
     "runner.zip damaged": ("runner.zip", HTML_PAGE, "runner.zip"),
     "grader.zip damaged": ("grader.zip", HTML_PAGE, "grader.zip"),
-    "worker missing": ("worker.js", None, "the Python worker could not run"),
+    "worker missing": ("worker-*.js", None, "the Python worker could not run"),
 }
 
 

@@ -253,13 +253,13 @@ def test_built_page_embeds_the_widget_data(site):
 
 def test_a_page_states_the_size_of_pythons_download_as_built(site):
     """The marker becomes the size of what a first visit's worker fetches, compressed and not:
-    Pyodide's files but its full standard library, the course's archives and worker.js."""
+    Pyodide's files but its full standard library, the course's archives and the worker."""
     page = (site / "index.html").read_text()
     said = re.search(r"Python is ([\d.]+) MB \(([\d.]+) MB from a host that does not", page)
     assert said, "the marker was not replaced"
     pyodide = next((site / assets.PYODIDE_DIR).iterdir())
     files = [pyodide / name for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")]
-    files += [*(site / assets.PYTHON_DIR).rglob("*.zip"), site / assets.WORKER_JS]
+    files += [*(site / assets.PYTHON_DIR).rglob("*.zip"), site / assets.worker_js(site)]
     raw = sum(path.stat().st_size for path in files)
     assert float(said.group(2)) == round(raw / 1e6, 1)
     assert 0.3 * raw / 1e6 < float(said.group(1)) < 0.7 * raw / 1e6
@@ -277,7 +277,9 @@ def test_a_page_with_an_exercise_starts_python_from_its_head(site):
     adopts the workers it starts."""
     head = (site / "index.html").read_text().split("</head>")[0]
     early = (site / assets.EARLY_JS).read_text().strip()
-    assert f'<script data-worker="assets/course/worker.js">{early}</script>' in head
+    worker = assets.worker_js(site)
+    assert re.fullmatch(r"assets/course/worker-\w+\.js", worker), worker
+    assert f'<script data-worker="{worker}">{early}</script>' in head
 
 
 def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):
@@ -289,10 +291,11 @@ def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):
 
 def test_memory_snapshots_are_off_unless_asked_for(site, tmp_path):
     """Pyodide's snapshots are private API: the worker gets the flag only from mkdocs.yml."""
-    assert "snapshot:!1" in (site / assets.WORKER_JS).read_text()
+    assert "snapshot:!1" in (site / assets.worker_js(site)).read_text()
     done = mkdocs_build(tmp_path, "# Page\n\n```exercise\nadd\n```\n", "memory_snapshot: true")
     assert done.returncode == 0, done.stderr
-    assert "snapshot:!0" in (tmp_path / "site" / assets.WORKER_JS).read_text()
+    built = tmp_path / "site"
+    assert "snapshot:!0" in (built / assets.worker_js(built)).read_text()
 
 
 def test_solutions_false_leaves_the_references_out_of_the_pages(tmp_path):
@@ -312,13 +315,15 @@ def test_a_page_without_an_exercise_starts_no_python(site):
     page = "<html><head><title>t</title></head><body><p>lesson</p></body></html>"
     assert assets.start_python_early(page, "lesson/", site) == page
     with_widget = page.replace("<p>lesson</p>", "<div data-exercise-widget></div>")
-    assert '"../assets/course/worker.js"' in assets.start_python_early(with_widget, "lesson/", site)
+    worker = f'"../{assets.worker_js(site)}"'
+    assert worker in assets.start_python_early(with_widget, "lesson/", site)
 
 
 def test_build_bundles_the_widget(site):
     """widget/build.mjs wrote the page module, the worker and the CSS."""
     for name in assets.BUNDLE_FILES:
-        assert (site / assets.COURSE_DIR / name).stat().st_size > 0, name
+        found = list((site / assets.COURSE_DIR).glob(name))
+        assert len(found) == 1 and found[0].stat().st_size > 0, name
 
 
 def test_the_page_modules_sit_beside_each_other(site):
@@ -460,13 +465,17 @@ def test_every_page_ships_a_policy_allowing_its_inline_scripts(site):
             assert csp.source_hash(script) in meta.group(1), (name, script[:60])
 
 
-def test_build_ships_the_isolation_service_worker_at_the_site_root(site):
-    assert (site / "isolate.js").read_bytes() == (ROOT / "widget" / "isolate.js").read_bytes()
+def test_build_ships_the_service_worker_at_the_site_root_for_its_deploy(site):
+    """course/offline.py: the deploy's id on its first line, then widget/isolate.js as it is."""
+    deploy = json.loads((site / "deploy.json").read_text())["deploy"]
+    first, rest = (site / "isolate.js").read_text().split("\n", 1)
+    assert first == f'const DEPLOY = "{deploy}";'
+    assert rest == (ROOT / "widget" / "isolate.js").read_text()
 
 
 def test_widget_data_carries_the_time_limit(site):
     data = json.loads(DATA.search((site / "index.html").read_text()).group(1))
-    assert data["time_limit"] == 5 and data["service_worker"] is True
+    assert data["time_limit"] == 5
 
 
 def test_a_time_limit_that_is_not_a_positive_number_of_seconds_fails_the_build(tmp_path):

@@ -4,11 +4,16 @@
  * stays responsive, and it downloads and compiles while the widgets mount. The training widgets
  * and their plotting library come in chunks of their own, loaded only on a page that has one.
  * A lesson page loads Python ahead, when idle, for the exercises that follow (prefetch.js).
+ * Once Python is ready (or has loaded ahead) and the browser is idle, the site's service worker
+ * is registered to keep the course offline (page/offline.js); "Erase my data" mounts into any
+ * `<div data-erase-data>`.
  */
 import { mountEngineCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
+import { mountErase } from "../page/erase.js";
 import { fromDisk, PYTHON_WIDGETS } from "../page/from-disk.js";
+import { keepOffline, pageOfAnotherDeploy } from "../page/offline.js";
 import { loadAheadWhenIdle } from "../python/prefetch.js";
 import { workPanel } from "../work/panel.js";
 import { python } from "../python/python.js";
@@ -40,13 +45,18 @@ const unmounted = (selector) => [...document.querySelectorAll(selector)].filter(
 function mountAll() {
   // from disk no Python starts: the <head>'s early start said so in each widget's place
   if (fromDisk(location)) return;
+  // instant navigation brought a page of a newer deploy than this module's: load it whole
+  if (pageOfAnotherDeploy()) return location.reload();
   const exercises = unmounted("[data-exercise-widget]");
   const trainings = unmounted("[data-training-widget]");
   const gpts = unmounted("[data-microgpt-widget]");
   const checks = unmounted("[data-engine-check-widget]");
   const verifying = unmounted("[data-verify-page]");
-  if (exercises.length || trainings.length || gpts.length || checks.length || verifying.length) python.start();
-  else if (!document.querySelector(PYTHON_WIDGETS)) loadAheadWhenIdle();
+  if (exercises.length || trainings.length || gpts.length || checks.length || verifying.length) {
+    python.start();
+    keepOffline(pythonSettled());
+  } else if (!document.querySelector(PYTHON_WIDGETS)) keepOffline(loadAheadWhenIdle());
+  for (const el of unmounted("[data-erase-data]")) mountOne(el, mountErase, "Erase my data");
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
   for (const el of checks) mountOne(el, mountEngineCheck, "Check my whole engine");
   mountRecord(verifying);
@@ -70,6 +80,23 @@ function mountRecord(verifying) {
   for (const el of unmounted("[data-progress-page]")) mountOne(el, mountProgress, "Your progress");
   for (const el of unmounted("[data-certificate]")) mountOne(el, mountCertificate, "The certificate");
   for (const el of verifying) mountOne(el, mountVerify, "Verifying");
+}
+
+/** Resolves once Python is ready and nothing is under way, or has failed (python.js
+ * announces both on <html>). */
+function pythonSettled() {
+  const root = document.documentElement;
+  return new Promise((resolve) => {
+    const check = () => {
+      const { pythonState, pythonSettled } = root.dataset;
+      if (pythonState !== "failed" && !(pythonState === "ready" && pythonSettled === "true")) return;
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(root, { attributeFilter: ["data-python-state", "data-python-settled"] });
+    check();
+  });
 }
 
 // mkdocs-material's instant navigation swaps pages without reloading: it announces each on document$

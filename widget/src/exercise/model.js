@@ -6,7 +6,7 @@ export const DATA_SELECTOR = "template[data-exercise-data]";
 
 /**
  * Reads the JSON the MkDocs plugin embeds in a widget (course/widget_data.py writes it and
- * describes every key): `{exercises, designs, timeLimit, serviceWorker}`.
+ * describes every key): `{exercises, designs, timeLimit}`.
  */
 export function readModel(root) {
   const carrier = root.querySelector(DATA_SELECTOR);
@@ -16,7 +16,6 @@ export function readModel(root) {
     exercises: data.exercises,
     designs: data.designs,
     timeLimit: data.time_limit,
-    serviceWorker: Boolean(data.service_worker),
   };
 }
 

@@ -6,7 +6,6 @@
 import { EditorView } from "@codemirror/view";
 import { setTextFromElsewhere } from "../editor/editor.js";
 import { h } from "../page/dom.js";
-import { registerIsolation } from "../page/isolation.js";
 import { store } from "../page/storage.js";
 import { savedBodies } from "./engine-check.js";
 import { mountEnginePanel } from "./engine-panel.js";
@@ -27,7 +26,6 @@ const STORAGE_PROBLEMS = {
 export function mountExercise(root) {
   const model = readModel(root);
   const { exercises } = model;
-  if (model.serviceWorker) registerIsolation();
   const widgetKey = exercises.map((exercise) => exercise.id).join(" ");
   const fromElsewhere = (index) => showSaved(exercises[index], tabs.panels[index]);
   const tabs = createTabs({

@@ -7,6 +7,8 @@
  * those keys, and `onElsewhere` listeners hear which, so that no tab writes over work it has
  * not seen.
  */
+import { wasErased } from "./erased.js";
+
 const SITE = new URL("../../", import.meta.url).pathname;
 const PREFIX = `micrograd:${SITE}:v1:`;
 
@@ -80,7 +82,7 @@ export class Store {
     if (!this.problem && this.#memory.has(key) && JSON.stringify(this.#memory.get(key)) === JSON.stringify(value))
       return;
     this.#memory.set(key, value);
-    if (!this.#storage) return;
+    if (!this.#storage || wasErased()) return;
     try {
       this.#storage.setItem(PREFIX + key, JSON.stringify(value));
       if (this.problem === "full") this.#setProblem(null);

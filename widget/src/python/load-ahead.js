@@ -8,6 +8,7 @@ import { startPythonWorker } from "./python-worker.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
+import { wasErased } from "../page/erased.js";
 
 let loading = null; // {handle, end}
 let snapshot = null; // the Blob of the memory it saved, for the page's later runners
@@ -32,7 +33,7 @@ export function loadAhead(url, site) {
       // it is this page's spare until it is ready (snapshot-rules.js)
       if (data?.type === "snapshot" && snapshotToSave({ from: "spare", ready: false, digest: data.digest })) {
         writeDigest(site, "runner", data.digest);
-        saveSnapshot("runner", data.key, data.blob); // never rejects
+        if (!wasErased()) saveSnapshot("runner", data.key, data.blob); // never rejects
         snapshot = data.blob;
       } else if (data?.type === "ready" || data?.type === "failed") {
         end(data.type);

@@ -10,6 +10,7 @@
  * connection is 2G-class, and once per browser session and build (the start page says so).
  */
 import { python } from "./python.js";
+import { wasErased } from "../page/erased.js";
 
 const GRADER_URL = new URL(`../${PYTHON_ASSETS.grader}`, import.meta.url);
 // the grader's path names the build: a new build's lessons load its Python ahead again
@@ -21,12 +22,16 @@ const IDLE_TIMEOUT_MS = 5000;
 let scheduled = false;
 
 /** Loads Python ahead from this page, later, unless `whyNot()` says otherwise; a page that
- * does not says why with a `python-ahead-skipped` mark. */
+ * does not says why with a `python-ahead-skipped` mark. Resolves once it has ended, or at once
+ * when it does not load. */
 export function loadAheadWhenIdle() {
   const why = scheduled ? "an earlier page of this visit loads it" : whyNot();
-  if (why) return skipped(why);
+  if (why) {
+    skipped(why);
+    return afterLoad();
+  }
   scheduled = true;
-  afterLoad()
+  return afterLoad()
     .then(() => new Promise((resolve) => setTimeout(resolve, SETTLE_MS)))
     .then(idle)
     .then(loadAhead);
@@ -74,6 +79,7 @@ function remembered() {
 }
 
 function remember() {
+  if (wasErased()) return;
   try {
     sessionStorage.setItem(DONE_KEY, String(Date.now()));
   } catch {

@@ -14,9 +14,12 @@ import { describe, initialState, step } from "./scheduler.js";
 import { memoryToHand } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
+import { wasErased } from "../page/erased.js";
+import { courseUpdated, sayUpdated, UPDATED } from "../page/offline.js";
 import { trainingSession } from "./training-session.js";
 
-const WORKER_URL = new URL("./worker.js", import.meta.url);
+// named by its content (widget/build.mjs): never another deploy's
+const WORKER_URL = new URL(`./${COURSE_WORKER}`, import.meta.url);
 const SITE = new URL("../../", import.meta.url);
 const DEFAULT_LIMIT_S = 5;
 
@@ -277,13 +280,28 @@ class Python {
       return;
     }
     this.#handles.set(id, handle);
-    handle.port.onmessage = ({ data }) => this.#dispatch({ type: "message", worker: id, data });
+    handle.port.onmessage = ({ data }) => {
+      const event = { type: "message", worker: id, data };
+      if (data?.type === "failed") this.#failed(event);
+      else this.#dispatch(event);
+    };
     handle.worker.addEventListener("error", (event) => {
       event.preventDefault(); // said on the status line instead
-      this.#dispatch({ type: "error", worker: id, message: event.message });
+      this.#failed({ type: "error", worker: id, message: event.message });
     });
     const early = handle.errors?.[0];
-    if (early) queueMicrotask(() => this.#dispatch({ type: "error", worker: id, message: early.message }));
+    if (early) this.#failed({ type: "error", worker: id, message: early.message });
+  }
+
+  /** A worker that could not load or broke: if the host now serves another deploy than the
+   * page's (its files may be gone, or new), Python stops here and the page says to reload;
+   * otherwise the failure is the scheduler's to handle. */
+  #failed(event) {
+    courseUpdated().then((updated) => {
+      if (!updated) return this.#dispatch(event);
+      sayUpdated();
+      this.#dispatch({ type: "fail", message: UPDATED.replace(/^This/, "this") });
+    });
   }
 
   #handOver(handle, { worker, trainer }) {
@@ -296,7 +314,7 @@ class Python {
 
   #announce() {
     const { state, settled } = describe(this.#state);
-    if (settled) {
+    if (settled && !wasErased()) {
       for (const { role, key, blob } of this.#unsaved.splice(0)) saveSnapshot(role, key, blob); // never rejects
     }
     if (typeof document === "undefined") return;

@@ -3,6 +3,8 @@
  * per role, kept in localStorage, where workers, and so learner code that reaches JavaScript in
  * one, cannot write. A worker restores only a snapshot with its digest.
  */
+import { wasErased } from "../page/erased.js";
+
 const key = (site, role) => `micrograd:${site.pathname}:python-snapshot:${role}`;
 const current = {}; // this page's own copies, for when storage is disabled
 
@@ -18,6 +20,7 @@ export function readDigest(site, role) {
 /** Keeps `digest` as the one later workers of `role` may restore. */
 export function writeDigest(site, role, digest) {
   current[role] = digest;
+  if (wasErased()) return;
   try {
     localStorage.setItem(key(site, role), digest);
   } catch {

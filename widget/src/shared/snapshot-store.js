@@ -42,6 +42,8 @@ async function inStore(mode, act) {
   const database = await new Promise((resolve, reject) => {
     const request = indexedDB.open(databaseName(), 4);
     request.onupgradeneeded = () => {
+      // a read never makes the database: one erased (page/erase.js) stays erased
+      if (mode === "readonly") return request.transaction.abort();
       for (const old of [...request.result.objectStoreNames]) request.result.deleteObjectStore(old);
       request.result.createObjectStore(STORE);
     };

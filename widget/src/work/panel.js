@@ -4,6 +4,7 @@
  * has saved only once the learner confirms, then reloads the page so every tab shows it.
  */
 import { h, uid } from "../page/dom.js";
+import { wasErased } from "../page/erased.js";
 import { store } from "../page/storage.js";
 import { learnerName, readWork, workFile, workFileName, WorkError } from "./format.js";
 
@@ -61,11 +62,7 @@ export function workPanel() {
       if (!learnerName(name.value))
         return ask("Type your name or ID, then download again (or download it without one).");
     }
-    const learner = learnerName(name.value);
-    const file = workFile(store.saved(), { ...HERE, now: new Date().toISOString(), learner });
-    offer(file, workFileName(learner, day()));
-    const who = learner ? `, named ${learner},` : "";
-    said.replaceChildren(`Saved the code of ${Object.keys(file.code).length} tabs${who} to your downloads.`);
+    said.replaceChildren(downloadWork(learnerName(name.value)));
   }
 
   function ask(words) {
@@ -112,6 +109,15 @@ async function chosen(file, said) {
   replace.focus();
 }
 
+/** Downloads the saved work as a file, with `learner` (by default the name this browser
+ * remembers) in it; says what it saved. */
+export function downloadWork(learner = remembered() ?? "") {
+  const file = workFile(store.saved(), { ...HERE, now: new Date().toISOString(), learner });
+  offer(file, workFileName(learner, day()));
+  const who = learner ? `, named ${learner},` : "";
+  return `Saved the code of ${Object.keys(file.code).length} tabs${who} to your downloads.`;
+}
+
 export const day = () => new Date().toISOString().slice(0, 10);
 
 /** The name or ID this browser remembers ("" when the learner gave none), or null if never asked. */
@@ -124,6 +130,7 @@ export function remembered() {
 }
 
 export function remember(text) {
+  if (wasErased()) return;
   try {
     window.localStorage.setItem(LEARNER_KEY, text);
   } catch {
