@@ -78,9 +78,9 @@ dev: $(VENV)/.installed node_modules/.installed
 
 test: setup lint
 	node --test tests/widget/
-	$(BIN)/pytest tests/ --numprocesses auto  # pytest-xdist: one process per core
+	$(BIN)/pytest tests/ --numprocesses auto --durations 10  # pytest-xdist: one process per core
 	$(MAKE) --no-print-directory build
-	$(BIN)/pytest site_tests/  # one browser at a time: WebKit's microgpt hit the 5 s limit beside another
+	$(BIN)/pytest site_tests/ --durations 15  # one browser at a time: WebKit's microgpt hit the 5 s limit beside another
 
 # formatting and lint rules: ruff for Python; ESLint and Prettier for JavaScript and CSS
 JS_FILES := "widget/**/*.{js,css}" "tests/**/*.mjs" "bench/**/*.{js,mjs}" "course/**/*.mjs" "runner/**/*.mjs" \

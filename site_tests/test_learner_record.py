@@ -8,7 +8,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 
 from conftest import ROOT, assert_clean, learner_at
 from playwright.sync_api import expect
@@ -111,14 +110,11 @@ def test_progress_certificate_and_verify(browser, site, exercises, tmp_path):
         assert over == [], "every claim the honest file makes, its code earns"
 
         forged = tampered(honest, tmp_path)
-        page.reload()  # a repeat visit
-        started = time.monotonic()
+        page.reload()  # a repeat visit (how long it takes is a figure, not a test's to assert)
         verdicts, over = page_verdicts(page, forged)
-        seconds = time.monotonic() - started
         assert verdicts["add"] == verdicts["mul"] == "fail" and verdicts["local-add"] == "pass"
         assert over == ["add", "mul"]
         assert violations(page) == [], "the verify page, with what the code earns"
-        assert seconds < 12, f"verifying took {seconds:.1f} s on a repeat visit"
 
         assert command_verdicts(forged) == (verdicts, 1)
     finally:

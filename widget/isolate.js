@@ -57,7 +57,12 @@ async function install() {
       await precache(cache, name, listing.files[name], earlier);
     }
   };
-  await Promise.all(Array.from({ length: AT_ONCE }, downloader));
+  try {
+    await Promise.all(Array.from({ length: AT_ONCE }, downloader));
+  } catch (error) {
+    await caches.delete(CACHE); // never a half-made copy kept
+    throw error;
+  }
   // the listing goes in last: a cache that holds it is complete
   await cache.put(LISTING, new Response(JSON.stringify(listing), { headers: { "Content-Type": "application/json" } }));
   if (!earlier) await self.skipWaiting();

@@ -10,10 +10,16 @@ import { markErased } from "./erased.js";
 import { downloadWork } from "../work/panel.js";
 
 const SITE = new URL("../../", import.meta.url); // this bundle is assets/course/widget.js
-// every key, database and cache of the course's starts so and holds the site's path; the
-// theme's (mkdocs-material: the colour scheme chosen, say) start with the path and ".__"
+const PATH = SITE.pathname;
+// the course's keys, databases and caches, by their exact beginnings, so that a course at "/"
+// never takes those of another at "/other/": `micrograd:<path>:…` (work, snapshots, the offline
+// copy), the loaded-ahead mark (`micrograd:<path>assets/…`), the learner's name, and the theme's
+// settings (mkdocs-material: `<path>.__palette`, say)
 const OURS = (name) =>
-  (name.startsWith("micrograd") && name.includes(SITE.pathname)) || name.startsWith(`${SITE.pathname}.__`);
+  name.startsWith(`micrograd:${PATH}:`) ||
+  name.startsWith(`micrograd:${PATH}assets/`) ||
+  name === `micrograd-learner:${SITE.href}` ||
+  name.startsWith(`${PATH}.__`);
 
 export function mountErase(root) {
   const said = h("p", { class: "mg-erase__said", role: "status" });
@@ -63,11 +69,9 @@ export async function eraseAll() {
   }
   const problems = [];
   const settle = (what, promise) => promise.catch((error) => problems.push(`${what} (${error.message})`));
-  await Promise.all([
-    settle("Python's saved memory", deleteDatabases()),
-    settle("the offline copy", deleteCaches()),
-    settle("the service worker", unregister()),
-  ]);
+  // the service worker first: a copy it is still making would put its cache back
+  await settle("the service worker", unregister());
+  await Promise.all([settle("Python's saved memory", deleteDatabases()), settle("the offline copy", deleteCaches())]);
   if (problems.length) return `Not everything could be erased: ${problems.join("; ")}.`;
   return "Everything this course kept in this browser is erased. Pages you open from now on start afresh; close this tab to forget the work it still shows.";
 }
@@ -75,7 +79,7 @@ export async function eraseAll() {
 async function deleteDatabases() {
   const names = indexedDB.databases
     ? (await indexedDB.databases()).map(({ name }) => name)
-    : [`micrograd:${SITE.pathname}:python-memory`];
+    : [`micrograd:${PATH}:python-memory`];
   await Promise.all(names.filter(OURS).map(deleteDatabase));
 }
 
@@ -94,5 +98,5 @@ async function deleteCaches() {
 async function unregister() {
   if (!navigator.serviceWorker) return;
   const registration = await navigator.serviceWorker.getRegistration(SITE.href);
-  if (registration && new URL(registration.scope).pathname === SITE.pathname) await registration.unregister();
+  if (registration && new URL(registration.scope).pathname === PATH) await registration.unregister();
 }

@@ -1,12 +1,26 @@
 /**
- * Whether the learner erased the course's data in this tab (page/erase.js): from then on the
- * page keeps nothing in the browser's storage (work stays in memory until the tab is closed),
- * so that erasing leaves nothing behind however long the tab stays open.
+ * Whether the learner erased the course's data (page/erase.js), in this tab or in another tab of
+ * the same course: from then on the page keeps nothing in the browser's storage (work stays in
+ * memory until the tab is closed), so that erasing leaves nothing behind however long any of
+ * its tabs stays open.
  */
 let erased = false;
+// the course's other open tabs hear of an erase (their next save would write work back); the
+// <head>'s early start, bundled without a module's URL, only reads what is erased
+const channel = (() => {
+  try {
+    const site = new URL("../../", import.meta.url).pathname; // this bundle: assets/course/
+    const opened = new BroadcastChannel(`micrograd:${site}:erased`);
+    opened.onmessage = () => (erased = true);
+    return opened;
+  } catch {
+    return null;
+  }
+})();
 
 export const wasErased = () => erased;
 
 export function markErased() {
   erased = true;
+  channel?.postMessage("erased");
 }

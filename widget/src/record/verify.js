@@ -71,7 +71,7 @@ export function toVerify(file, exercises) {
 /** "same", "version" or "other": the course the file was made for, against this one. */
 export function identity(file, course, versions) {
   if (file.course === course) return "same";
-  return Object.keys(file.exercises).some((name) => name in versions) ? "version" : "other";
+  return Object.keys(file.exercises).some((name) => Object.hasOwn(versions, name)) ? "version" : "other";
 }
 
 /** What to say (grader/verify.py `outcome`): `earned` is `[[exercise, verdict]]` in order;

@@ -2,8 +2,9 @@
  * How a run of training went, judged from its own figures alone: the loss at each step and,
  * where the task has one, the accuracy against a coin toss's. Both trainers (the moons',
  * training.js, and microgpt's) ask it when a run ends, and say what it found in words of their
- * own (widget/src/training/words.js, widget/src/microgpt/words.js), so that a run that broke never reads as one that
- * has simply stopped falling. Pure: tests/widget/verdict.test.mjs judges recorded runs.
+ * own (widget/src/training/words.js, widget/src/microgpt/words.js), so that a run that broke
+ * never reads as one that has simply stopped falling. Pure: tests/widget/verdict.test.mjs
+ * judges recorded runs.
  */
 
 export const BLEW_UP = 1000; // a loss this many times where it started has blown up
