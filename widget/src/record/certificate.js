@@ -4,10 +4,10 @@
  * `python -m grader verify` check by running its code; then the page to print, which lists each
  * exercise whose last run passed (the passes the file claims) and the day it first passed.
  */
-import { h, uid } from "../page/dom.js";
+import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { learnerName, workFile } from "../work/format.js";
-import { day, HERE, offer, remember, remembered } from "../work/panel.js";
+import { day, HERE, nameField, offer, remember } from "../work/panel.js";
 import { courseProgress, dayOf, readCourseMap } from "./course.js";
 import { progressOf, SITE } from "./progress-page.js";
 
@@ -21,15 +21,8 @@ const fileName = (learner, today) =>
 /** Mounts the name field, the button and, once made, the certificate to print. */
 export function mountCertificate(root) {
   const map = readCourseMap(root);
-  const nameId = uid("mg-certificate-name");
-  const name = h("input", {
-    type: "text",
-    id: nameId,
-    class: "mg-work__name",
-    autocomplete: "name",
-    maxlength: "200",
-    value: remembered() ?? "",
-  });
+  const name = nameField("mg-certificate-name");
+  const nameId = name.id;
   const said = h("p", { class: "mg-work__said", role: "status" });
   const printed = h("section", { class: "mg-certificate", hidden: true, "aria-label": "Your certificate, to print" });
   const make = () => {

@@ -17,19 +17,18 @@ export const HERE = {
 // the learner's name or ID, for the files they hand in: this browser remembers it for the site
 const LEARNER_KEY = `micrograd-learner:${HERE.site}`;
 
+/** The learner's name field, filled with the name this browser remembers; `more`, its other
+ * attributes. The work panel and the certificate both ask with it. */
+export function nameField(idPrefix, more = {}) {
+  const attributes = { type: "text", id: uid(idPrefix), class: "mg-work__name", autocomplete: "name" };
+  return h("input", { ...attributes, maxlength: "200", value: remembered() ?? "", ...more });
+}
+
 /** The panel: its two buttons, the file chooser behind Load, and what it has to say. */
 export function workPanel() {
   const said = h("p", { class: "mg-work__said", role: "status" });
-  const nameId = uid("mg-work-name");
-  const name = h("input", {
-    type: "text",
-    id: nameId,
-    class: "mg-work__name",
-    autocomplete: "name",
-    maxlength: "200",
-    value: remembered() ?? "",
-    onchange: () => remember(learnerName(name.value)),
-  });
+  const name = nameField("mg-work-name", { onchange: () => remember(learnerName(name.value)) });
+  const nameId = name.id;
   const asking = h(
     "label",
     { class: "mg-work__ask", for: nameId, hidden: remembered() === null ? null : "" },
