@@ -72,7 +72,16 @@ export function startLoading(role, onProgress, handed = null) {
 
 /** The WebAssembly, compiled as it downloads (fetched now, if it was to be handed over and was not). */
 async function compiledWasm(downloads) {
-  return compileWasm((await downloads).get(WASM_URL.href) ?? (await fetch(WASM_URL.href)));
+  return compileWasm((await downloads).get(WASM_URL.href) ?? downloaded(await fetch(WASM_URL.href)));
+}
+
+/** `response` if the host sent the file; else an error that says what whoever hosts should check. */
+function downloaded(response) {
+  if (response.ok) return response;
+  const path = new URL(response.url).pathname;
+  throw new Error(
+    `${path} could not be downloaded (HTTP ${response.status}); whoever hosts this course should check that the whole built site was copied.`,
+  );
 }
 
 /**
@@ -251,14 +260,7 @@ function writeFullStdlib(pyodide) {
  * compresses them: what a learner waits for).
  */
 async function startDownloads(urls, onProgress) {
-  const responses = await Promise.all(urls.map((url) => fetch(url)));
-  const missing = responses.find((response) => !response.ok);
-  if (missing) {
-    const path = new URL(missing.url).pathname;
-    throw new Error(
-      `${path} could not be downloaded (HTTP ${missing.status}); whoever hosts this course should check that the whole built site was copied.`,
-    );
-  }
+  const responses = (await Promise.all(urls.map((url) => fetch(url)))).map(downloaded);
   const sizes = urls.map((url) => SIZES[url] ?? 0);
   const total = sizes.reduce((sum, size) => sum + size, 0);
   const sent = responses.reduce((sum, response, i) => {
