@@ -1,6 +1,7 @@
 """The learner's record (widget/src/record/): two tabs passed on two pages show on the progress
 page with their day, the rest not started; the certificate made there verifies on the verify
-page with every claim earned; the same file with a claim its code does not earn and a tab's code
+page with every claim earned (a tab edited after its pass included: the file holds the code
+that passed); the same file with a claim its code does not earn and a tab's code
 swapped shows what the code earns, on a repeat visit within ~10 s; `python -m grader verify`
 gives the same verdicts. axe finds nothing serious on either page, its results shown."""
 
@@ -58,6 +59,7 @@ def pass_two_tabs(learner, site, exercises):
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
     learner.page.goto(site.url + "local-gradients/")
     assert learner.solve("__add__", exercises["local-add"].solutions["add"]) == "pass"
+    learner.write("return (0, 0)  # an edit after the pass, never run")
 
 
 def progress_shows_them(page, site, exercises):

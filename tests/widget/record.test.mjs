@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { certifiedWork, passedCode } from "../../widget/src/record/claims.js";
 import { courseProgress, dayOf, passedCount, tabState } from "../../widget/src/record/course.js";
 import { identity, outcome, readCertificate, toVerify, verifyText } from "../../widget/src/record/verify.js";
 import { Store } from "../../widget/src/page/storage.js";
@@ -134,4 +135,59 @@ test("the day a tab first passed is kept, and work saved before it was reads its
   });
   assert.equal(store.progress("add", "v1").passedAt, "2026-11-20T00:00:00Z", "a later failing run keeps the day");
   assert.equal(store.progress("add", "v2").passedAt, null, "another version of the exercise starts afresh");
+});
+
+const DIAMOND = { id: "diamond", kind: "graph", design: "closures", ops: ["add", "mul"] };
+const CURRENT = [...COURSE, DIAMOND].map((exercise) => ({ ...exercise, version: "v1" }));
+
+test("a certificate holds the code each claimed pass ran, not an edit made since", () => {
+  const passed = (passedWith, at, version = "v1") => ({ verdict: "pass", passedWith, at, version });
+  const saved = {
+    code: { add: "edited since", mul: "mul that passed", "engine/find-bug-1": "fixed" },
+    versions: { add: "v1" },
+    progress: {
+      add: passed("add that passed", "2026-11-28T10:00:00Z"),
+      mul: passed("mul that passed", "2026-11-28T10:01:00Z"),
+      "find-bug-1": { verdict: "fail", passedWith: null, at: "2026-11-28T10:02:00Z" },
+      "local-add": passed("(1, 1)", "2026-11-28T10:03:00Z", "v0"), // of an earlier version
+    },
+  };
+  const work = certifiedWork(saved, CURRENT);
+  assert.deepEqual(work.code, { add: "add that passed", mul: "mul that passed", "engine/find-bug-1": "fixed" });
+  assert.deepEqual(work.claimed, ["add", "mul"]);
+  assert.equal(work.progress.add.verdict, "pass");
+  assert.equal(work.progress["local-add"].verdict, null);
+  assert.equal(work.code["local_grads/add"], undefined);
+  assert.deepEqual(saved.code.add, "edited since", "what is saved is untouched");
+});
+
+test("a pass whose code the file cannot hold is not claimed", () => {
+  const saved = {
+    code: {},
+    versions: {},
+    progress: {
+      // two passes share the add slot with different code: the later wins, the earlier's claim goes
+      diamond: {
+        verdict: "pass",
+        passedWith: JSON.stringify({ add: "old add", mul: "m" }),
+        at: "2026-11-28T09:00:00Z",
+        version: "v1",
+      },
+      add: { verdict: "pass", passedWith: "new add", at: "2026-11-28T10:00:00Z", version: "v1" },
+      mul: { verdict: "pass", passedWith: null, at: "2026-11-28T10:00:00Z", version: "v1" }, // no code kept
+      gone: { verdict: "pass", passedWith: "x", at: "2026-11-28T10:00:00Z", version: "v1" }, // not in this course
+    },
+  };
+  const work = certifiedWork(saved, CURRENT);
+  assert.deepEqual(work.claimed, ["add"]);
+  assert.deepEqual(work.code, { add: "new add", mul: "m" });
+  for (const id of ["diamond", "mul", "gone"]) assert.equal(work.progress[id].verdict, null, id);
+});
+
+test("a tab's passing code is read back into its slots", () => {
+  assert.deepEqual(passedCode(COURSE[2], "(1, 1)"), { "local_grads/add": "(1, 1)" });
+  assert.deepEqual(passedCode(COURSE[3], "engine code"), { "engine/find-bug-1": "engine code" });
+  assert.deepEqual(passedCode(DIAMOND, JSON.stringify({ add: "a", mul: "m" })), { add: "a", mul: "m" });
+  assert.equal(passedCode(DIAMOND, "{not json"), null);
+  assert.equal(passedCode(DIAMOND, JSON.stringify({ add: "a" })), null);
 });

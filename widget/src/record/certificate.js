@@ -2,12 +2,13 @@
  * "Make my certificate" (docs/progress.md): the learner's name as they type it, and a work file
  * (work/format.js, with that name) downloaded as the certificate, which the verify page and
  * `python -m grader verify` check by running its code; then the page to print, which lists each
- * exercise whose last run passed (the passes the file claims) and the day it first passed.
+ * pass the file claims (record/claims.js: with the code that passed) and the day it first passed.
  */
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
 import { learnerName, workFile } from "../work/format.js";
 import { day, HERE, nameField, offer, remember } from "../work/panel.js";
+import { certifiedWork } from "./claims.js";
 import { courseProgress, dayOf, readCourseMap } from "./course.js";
 import { progressOf, SITE } from "./progress-page.js";
 
@@ -33,10 +34,15 @@ export function mountCertificate(root) {
     }
     remember(learner);
     const now = new Date().toISOString();
-    const file = workFile(store.saved(), { ...HERE, now, learner });
+    const work = certifiedWork(
+      store.saved(),
+      map.pages.flatMap((page) => page.exercises),
+    );
+    const file = workFile(work, { ...HERE, now, learner });
     const saved = fileName(learner, day());
     offer(file, saved);
-    printed.replaceChildren(...certificateView(learner, now, saved, courseProgress(map, progressOf)));
+    const claimed = new Set(work.claimed);
+    printed.replaceChildren(...certificateView(learner, now, saved, courseProgress(map, progressOf), claimed));
     printed.hidden = false;
     said.replaceChildren(`Saved ${saved} to your downloads. Your certificate to print is below.`);
   };
@@ -55,10 +61,10 @@ export function mountCertificate(root) {
   root.replaceChildren(form, printed);
 }
 
-function certificateView(learner, now, saved, { pages, total }) {
+function certificateView(learner, now, saved, { pages, total }, claimed) {
   const rows = pages.flatMap((page) =>
     page.exercises
-      .filter((tab) => tab.verdict === "pass") // what the file claims: its last run passed
+      .filter((tab) => claimed.has(tab.exercise.id))
       .map((tab) =>
         h("tr", {}, h("td", {}, page.title), h("td", {}, tab.exercise.label), h("td", {}, dayOf(tab.passedAt))),
       ),
