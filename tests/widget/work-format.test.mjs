@@ -40,6 +40,7 @@ test("anything else is refused with what to do", () => {
   const foreign = workFile(SAVED, { course: "1", site: "https://elsewhere/", now: "t" });
   refused(JSON.stringify(foreign), /another course \(https:\/\/elsewhere\/\)/);
   refused(" ".repeat(MAX_BYTES + 1), /too large/);
+  refused("é".repeat(MAX_BYTES / 2 + 1), /too large/); // counted in bytes, as grader/handin.py counts
   refused(JSON.stringify({ ...workFile(SAVED, { ...HERE, now: "t" }), code: 5 }), /holds no code/);
 });
 

@@ -6,7 +6,7 @@
  */
 import WORDS from "../../../grader/verify_words.json" with { type: "json" };
 import { isStub } from "../shared/scaffold.js";
-import { FORMAT, learnerName, MAX_BYTES, VERSION, WorkError } from "../work/format.js";
+import { FORMAT, learnerName, tooLarge, VERSION, WorkError } from "../work/format.js";
 import { codeKey } from "../exercise/model.js";
 
 const EARNED = ["pass", "fail", "error"]; // a stopped or crashed run stops with an error
@@ -15,7 +15,7 @@ const MAX_CODE = 100_000; // characters of one tab's code, as grader/handin.py r
 /** `{course, saved, learner, code, claimed, exercises}` from a file's text (grader/handin.py's
  * `read_handin`); raises WorkError for anything that is not a work file. */
 export function readCertificate(text) {
-  if (text.length > MAX_BYTES) throw new WorkError("This file is too large to be a certificate.");
+  if (tooLarge(text)) throw new WorkError("This file is too large to be a certificate.");
   let found;
   try {
     found = JSON.parse(text);

@@ -13,6 +13,9 @@
 export const FORMAT = "micrograd-work";
 export const VERSION = 1;
 export const MAX_BYTES = 1_000_000;
+
+/** Whether `text` is larger, in UTF-8, than a work file can be (grader/handin.py counts bytes too). */
+export const tooLarge = (text) => text.length > MAX_BYTES || new TextEncoder().encode(text).length > MAX_BYTES;
 export const MAX_LEARNER = 200; // characters of a name or ID (grader/handin.py reads as many)
 
 /** A learner's words for a work file that cannot be loaded. */
@@ -51,7 +54,7 @@ export function workFileName(learner, day) {
  * raises WorkError with what to do for anything that is not this course's work.
  */
 export function readWork(text, { course, site }) {
-  if (text.length > MAX_BYTES) throw new WorkError("This file is too large to be a work file.");
+  if (tooLarge(text)) throw new WorkError("This file is too large to be a work file.");
   let found;
   try {
     found = JSON.parse(text);
