@@ -5,11 +5,11 @@ own in Chromium, with isolation where it is walked with it here, so Chromium doe
 Without cross-origin isolation: each tab's reference passes, an `=` fails with its explanation,
 a syntax error reports the learner's own line, Stop ends an endless loop and the next run
 passes, a reload keeps the code and the ✓, the diamond passes, Check my whole engine finds a
-bug, both kinds of quiz take an answer, and microgpt trains. With it (Python loaded under
-COOP/COEP, Stop by an interrupt where the engine has SharedArrayBuffer), the steps isolation
-changes: the tabs pass, Stop, and (in Firefox, whose runner then has an interrupt buffer;
-WebKitGTK has no SharedArrayBuffer) microgpt. The tests of a visit share one browser and run in
-order, as one visit would."""
+bug, both kinds of quiz take an answer, and then, the host gone, the course works offline. With
+it (Python loaded under COOP/COEP, Stop by an interrupt where the engine has SharedArrayBuffer),
+the steps isolation changes: the tabs pass, Stop, and (in Firefox, whose runner then has an
+interrupt buffer; WebKitGTK has no SharedArrayBuffer) microgpt, which trains in both engines.
+The tests of a visit share one browser and run in order, as one visit would."""
 
 import math
 import re
@@ -57,6 +57,7 @@ def engine_at(param, path):
         pytest.fail(f"{engine} cannot run here: {absent} is missing (`make setup` installs it)")
     with serve.start(SITE, isolate=isolated) as site:
         driver = {"firefox": FirefoxDriver, "webkit": WebKitDriver}[engine]()
+        driver.host = site  # for the offline step, which stops it
         try:
             driver.goto(site.url + path.lstrip("/"))
             yield driver, site.url, isolated
@@ -169,6 +170,19 @@ def test_the_quizzes_take_an_answer(visit, kind):
     driver.goto(site_url + page.parent.relative_to(SITE).as_posix().strip(".") + "/")
     outcome = driver.call("quiz", kind, answer)
     assert outcome["state"] == "right" and outcome["text"].startswith("Correct"), outcome
+
+
+@WITHOUT_ISOLATION
+def test_after_the_visit_the_course_works_offline(visit, widget_page, exercises):
+    """The visit's last step (it stops the host): the service worker copied the whole site
+    during the visit, so with the host gone the exercise page loads and a tab passes."""
+    driver, site_url, _ = visit
+    assert len(driver.call("keptOffline")["caches"]) == 1
+    driver.host.stop()
+    driver.goto(site_url + widget_page.lstrip("/"))
+    outcome = driver.call("solve", "__mul__", exercises["mul"].solutions["mul"])
+    assert outcome["verdict"] == "pass", outcome
+    assert driver.call("keptOffline")["controlled"]
 
 
 def test_microgpt_learns_and_makes_up_names(trainer):

@@ -145,6 +145,12 @@
       return { step: Number(stats.dataset.step), loss: Number(stats.dataset.loss), names };
     },
     isolated: async () => Boolean(globalThis.crossOriginIsolated),
+    /** The course's caches once its service worker is active, and whether it controls the page. */
+    async keptOffline() {
+      if (!navigator.serviceWorker) return { caches: [], controlled: false };
+      await navigator.serviceWorker.ready;
+      return { caches: await caches.keys(), controlled: Boolean(navigator.serviceWorker.controller) };
+    },
     /** Whatever went wrong on the page so far (errors and rejections nobody handled). */
     errors: async () => window.courseJourneyErrors ?? [],
   };
