@@ -13,8 +13,8 @@
  */
 import { h } from "../page/dom.js";
 import { python } from "../python/python.js";
-import { axisColours, css, fittedPlot, followScheme } from "../training/plots.js";
-import { MEASURE, sourcePart } from "../training/source.js";
+import { axisColours, css, fittedPlot, followScheme } from "../plots/plots.js";
+import { MEASURE, sourcePart } from "./source.js";
 import { crashCause } from "./page-results.js";
 
 /** A tick's label, 1e-5; none for a tick uPlot leaves unlabelled (null). */

@@ -9,8 +9,8 @@
  * exercise, label), the break-it switches turned on, and the ops training with starter code.
  */
 import { crashCause } from "../exercise/page-results.js";
-import { tabLinks, tabOnPage } from "../training/where.js";
-import { compact } from "../training/ticks.js";
+import { tabLinks, tabOnPage } from "../exercise/where.js";
+import { compact } from "../plots/ticks.js";
 import { failed } from "../training/verdict.js";
 
 const INPUTS = { add: ["self", "other"], mul: ["self", "other"] }; // the rest have one: x

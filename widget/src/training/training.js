@@ -16,7 +16,7 @@
  * `data-state` is the trainer's state (trainer.js).
  */
 import { h } from "../page/dom.js";
-import { boundary, curves } from "./plots.js";
+import { boundary, curves } from "../plots/plots.js";
 import {
   check,
   code,

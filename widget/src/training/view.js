@@ -7,9 +7,9 @@
 import { h, uid } from "../page/dom.js";
 import { python } from "../python/python.js";
 import { statusLine } from "../exercise/status.js";
-import { said, sourcePart } from "./source.js";
-import { followScheme } from "./plots.js";
-import { bugTabLink } from "./where.js";
+import { said, sourcePart } from "../exercise/source.js";
+import { followScheme } from "../plots/plots.js";
+import { bugTabLink } from "../exercise/where.js";
 import { Trainer } from "./trainer.js";
 import { failed } from "./verdict.js";
 

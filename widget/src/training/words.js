@@ -4,8 +4,8 @@
  * blame, or because something went wrong, with a link to the tab of the closure at fault. Pure.
  */
 import { crashCause } from "../exercise/page-results.js";
-import { tabLinks, tabOnPage } from "./where.js";
-import { compact } from "./ticks.js";
+import { tabLinks, tabOnPage } from "../exercise/where.js";
+import { compact } from "../plots/ticks.js";
 import { failed, NEAR_CHANCE } from "./verdict.js";
 
 const percent = (share) => `${Math.round(share * 100)}%`;

@@ -6,8 +6,8 @@
  */
 import { h } from "../page/dom.js";
 import { store } from "../page/storage.js";
-import { codeKey } from "../exercise/model.js";
-import { tabProgress } from "../exercise/progress.js";
+import { codeKey } from "./model.js";
+import { tabProgress } from "./progress.js";
 import { isStub } from "../shared/scaffold.js";
 import { pageLink, tabLinks } from "./where.js";
 
