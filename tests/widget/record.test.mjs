@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { courseProgress, dayOf, passedCount, tabState } from "../../widget/src/record/course.js";
 import { identity, outcome, readCertificate, toVerify, verifyText } from "../../widget/src/record/verify.js";
-import { Store } from "../../widget/src/page/storage.js";
+import { Store } from "../../widget/src/shared/storage.js";
 import { WorkError } from "../../widget/src/work/format.js";
 
 const here = (file) => new URL(`../${file}`, import.meta.url);

@@ -10,9 +10,9 @@
  * Testing contract: the section has `data-engine-check` ("idle", "running", "pass", "fail",
  * "error", "stopped"); its progress line is `[data-engine-progress]`.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { python } from "../python/python.js";
-import { store } from "../page/storage.js";
+import { store } from "../shared/storage.js";
 import { drawCheck } from "./fuzz-drawing.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, readModel } from "./model.js";

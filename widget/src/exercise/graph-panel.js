@@ -4,7 +4,7 @@
  */
 import { createViewer } from "../editor/editor.js";
 import { RUN_KEY } from "../editor/keys.js";
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { isStub } from "../shared/scaffold.js";
 import { engineCheck, toldInDesign } from "./engine-check.js";
 import { tabRun } from "./panel-base.js";

@@ -5,7 +5,7 @@
  * Below it, the grader gives numbers, the chain rule's bookkeeping and where to measure.
  */
 
-/** Whether a tab's learner has reached its formula rung (`progress`: storage.js's record). */
+/** Whether a tab's learner has reached its formula rung (`progress`: shared/storage.js's record). */
 export function formulaReached(exercise, progress) {
   return progress.hints >= exercise.hints.length || Boolean(progress.solved);
 }

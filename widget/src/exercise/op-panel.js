@@ -6,8 +6,8 @@
  */
 import { createViewer } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { isStub } from "../shared/scaffold.js";
 import { codeKey } from "./model.js";
 import { checkerPlot } from "./checker-plot.js";

@@ -3,7 +3,7 @@
  * tried it, and the code that last passed (kept in storage, per exercise and version). Read from
  * the store each time: another browser tab may have run it since.
  */
-import { store } from "../page/storage.js";
+import { store } from "../shared/storage.js";
 
 /** The event a tab's recorded run dispatches on document (the header's count listens,
  * record/indicator.js). */

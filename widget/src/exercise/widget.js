@@ -5,8 +5,8 @@
  */
 import { EditorView } from "@codemirror/view";
 import { setTextFromElsewhere } from "../editor/editor.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { savedBodies } from "./engine-check.js";
 import { mountEnginePanel } from "./engine-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";

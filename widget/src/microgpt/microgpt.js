@@ -15,7 +15,7 @@
  * it took all its steps, its `data-verdict` the verdict's kind; the root's `data-state` is the
  * trainer's state (trainer.js).
  */
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 import { lossCurves } from "../plots/plots.js";
 import {
   check,

@@ -4,8 +4,8 @@
  * tab records a run (exercise/progress.js announces it) or another browser tab saves progress.
  */
 import { RECORDED } from "../exercise/progress.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { passedCount } from "./course.js";
 import { SITE } from "./progress-page.js";
 

@@ -79,7 +79,7 @@ export function finishedText({ finished, step, config, verdict, accuracy, chance
 }
 
 /**
- * What ended training, said for the learner (where.js's parts), or null when nothing did:
+ * What ended training, said for the learner (exercise/where.js's parts), or null when nothing did:
  * `trainedOps` are the widget's (course/widget_data.py), `starters` those training with their starter
  * code, `assignAdd` whether the "break it" switch puts = for += in `__add__`.
  */
