@@ -45,7 +45,7 @@ def test_the_plot_draws_a_u_and_the_kink_measures_one_half(checker):
 
 
 def test_the_plot_follows_a_resize_and_a_switch_of_scheme(checker):
-    """As the trainers' plots do (widget/src/training/plots.js): the plot keeps to its box's
+    """As the trainers' plots do (widget/src/plots/plots.js): the plot keeps to its box's
     width, and is drawn anew when the colour scheme switches (its colours are read as it draws)."""
     section = checker.panel.locator(".mg-checker-plot__section")
     figure = section.locator(".mg-checker-plot")

@@ -29,7 +29,7 @@ const HEADERS = {
   "Cross-Origin-Resource-Policy": "same-origin",
 };
 const SITE = new URL("./", self.location);
-// two courses on one host never share a cache (page/storage.js namespaces the same way)
+// two courses on one host never share a cache (shared/storage.js namespaces the same way)
 const PREFIX = `micrograd:${SITE.pathname}:deploy:`;
 const CACHE = PREFIX + DEPLOY;
 const LISTING = new URL("deploy.json", SITE).href;

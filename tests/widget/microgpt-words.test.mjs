@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { culpritText, problemText } from "../../widget/src/microgpt/words.js";
 import { hashTab } from "../../widget/src/exercise/model.js";
-import { text } from "../../widget/src/training/where.js";
+import { text } from "../../widget/src/exercise/where.js";
 
 const OPS = ["add", "mul", "pow", "log", "exp", "relu"].map((op) => ({
   op,

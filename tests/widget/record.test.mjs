@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { certifiedWork, passedCode } from "../../widget/src/record/claims.js";
 import { courseProgress, dayOf, passedCount, tabState } from "../../widget/src/record/course.js";
 import { identity, outcome, readCertificate, toVerify, verifyText } from "../../widget/src/record/verify.js";
-import { Store } from "../../widget/src/page/storage.js";
+import { Store } from "../../widget/src/shared/storage.js";
 import { WorkError } from "../../widget/src/work/format.js";
 
 const here = (file) => new URL(`../${file}`, import.meta.url);

@@ -2,13 +2,8 @@
 // the site tests have met, as the events that make it, with workers that are only numbers.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  describe,
-  initialState,
-  INTERRUPT_GRACE_MS,
-  MAX_OBSERVATION,
-  step,
-} from "../../widget/src/python/scheduler.js";
+import { describe, initialState, INTERRUPT_GRACE_MS, step } from "../../widget/src/python/scheduler.js";
+import { MAX_OBSERVATION } from "../../widget/src/python/limits.js";
 
 const JUDGE = 1;
 const FIRST_RUNNER = 2;

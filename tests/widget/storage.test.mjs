@@ -2,7 +2,7 @@
 // (the `storage` event), so that the other never reads, shows or writes back what it had before.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Store } from "../../widget/src/page/storage.js";
+import { Store } from "../../widget/src/shared/storage.js";
 
 /** localStorage's interface over a Map; `writes` counts setItem calls. */
 function fakeStorage() {

@@ -1,7 +1,7 @@
 // The loss axis stays legible for any loss: every tick label is short.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { compact, compactTicks } from "../../widget/src/training/ticks.js";
+import { compact, compactTicks } from "../../widget/src/plots/ticks.js";
 
 test("tick labels stay short from a ten-thousandth to a blown-up loss", () => {
   assert.deepEqual([0.6349, 12.5, 100, 0.0003, 30000, 1.9e17, 0].map(compact), [

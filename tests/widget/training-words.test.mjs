@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { finishedText, problemOf } from "../../widget/src/training/words.js";
 import { hashTab } from "../../widget/src/exercise/model.js";
-import { text } from "../../widget/src/training/where.js";
+import { text } from "../../widget/src/exercise/where.js";
 
 // training/session.py's Config, as course/widget_data.py hands it to the widget
 const CONFIG = { step_limit: 500, window: 50, settled: 0.01 };

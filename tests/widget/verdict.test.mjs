@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { failed, verdict } from "../../widget/src/training/verdict.js";
 import { finishedText } from "../../widget/src/training/words.js";
 import { endText } from "../../widget/src/microgpt/words.js";
-import { text } from "../../widget/src/training/where.js";
+import { text } from "../../widget/src/exercise/where.js";
 
 const RUNS = JSON.parse(readFileSync(new URL("fixtures/training-runs.json", import.meta.url)));
 const UNIFORM = Math.log(27); // microgpt's vocabulary: a uniform guess's loss

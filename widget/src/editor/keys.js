@@ -1,5 +1,5 @@
 /** Keyboard names as this learner's platform writes them. */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 
 const MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 export const MOD = MAC ? "⌘" : "Ctrl";

@@ -8,7 +8,7 @@
  * is registered to keep the course offline (page/offline.js); "Erase my data" mounts into any
  * `<div data-erase-data>`.
  */
-import { mountEngineCheck } from "../exercise/engine-check.js";
+import { mountFuzzCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
 import "../lessons/quiz.js";
 import { mountErase } from "../page/erase.js";
@@ -58,7 +58,7 @@ function mountAll() {
   } else if (!document.querySelector(PYTHON_WIDGETS)) keepOffline(loadAheadWhenIdle());
   for (const el of unmounted("[data-erase-data]")) mountOne(el, mountErase, "Erase my data");
   for (const el of exercises) mountOne(el, mountExercise, "This exercise");
-  for (const el of checks) mountOne(el, mountEngineCheck, "Check my whole engine");
+  for (const el of checks) mountOne(el, mountFuzzCheck, "Check my whole engine");
   mountRecord(verifying);
   for (const el of unmounted("[data-work-panel]"))
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");

@@ -5,16 +5,16 @@
  * relu's kink. Measured in a runner (runner/checker.py `sweep`, through the nudge message) with
  * the course's own difference formulas, so that the curve is the truth about the closures
  * whatever the learner's checker does; whose closures, the learner's or the reference for tabs
- * not passed, is chosen as the trainers choose (widget/src/training/source.js).
+ * not passed, is chosen as the trainers choose (source.js).
  *
  * Testing contract: a button named "Measure"; the plot's element has `data-plot` set to
  * "drawn" once drawn, and `data-central` to the JSON of its first curve's central errors (one
  * per h, in `data-hs`' order); the kink's sentence has `data-kink-slope`.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { python } from "../python/python.js";
-import { axisColours, css, fittedPlot, followScheme } from "../training/plots.js";
-import { MEASURE, sourcePart } from "../training/source.js";
+import { axisColours, css, fittedPlot, followScheme } from "../plots/plots.js";
+import { MEASURE, sourcePart } from "./source.js";
 import { crashCause } from "./page-results.js";
 
 /** A tick's label, 1e-5; none for a tick uPlot leaves unlabelled (null). */

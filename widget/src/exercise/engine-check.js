@@ -9,10 +9,15 @@
  *
  * Testing contract: the section has `data-engine-check` ("idle", "running", "pass", "fail",
  * "error", "stopped"); its progress line is `[data-engine-progress]`.
+ *
+ * Names: the button's "engine" is the learner's whole class. In the code the check is the fuzz
+ * check (`fuzzCheck`, python.js `fuzz`, scheduler-fuzz.js) and "engine" is the find-the-bug
+ * kind (kinds.js); this file's name and its hooks (the data-* attributes above, `.mg-engine__*`,
+ * the ```` ```engine-check ```` block) keep the button's word.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { python } from "../python/python.js";
-import { store } from "../page/storage.js";
+import { store } from "../shared/storage.js";
 import { drawCheck } from "./fuzz-drawing.js";
 import { toldOps } from "./ladder.js";
 import { codeKey, DATA_SELECTOR, readModel } from "./model.js";
@@ -37,10 +42,10 @@ export function toldInDesign(model, design) {
  * Hydrates a `<div data-engine-check-widget>` (a ```` ```engine-check ```` block, course/
  * widget_data.py): the check alone, on the code the learner saved on the design's op tabs.
  */
-export function mountEngineCheck(root) {
+export function mountFuzzCheck(root) {
   const model = readModel(root);
   const [design] = Object.keys(model.designs);
-  const { el } = engineCheck({
+  const { el } = fuzzCheck({
     design,
     bodies: () => savedBodies(model, design),
     told: () => toldInDesign(model, design),
@@ -56,7 +61,7 @@ export function mountEngineCheck(root) {
  * `told()` the ops whose rule its words may say (ladder.js); `goTo(op)` opens an op's tab or is
  * null; `timeLimit` is each run's, in seconds.
  */
-export function engineCheck({ design, bodies, told, goTo = null, timeLimit = 5 }) {
+export function fuzzCheck({ design, bodies, told, goTo = null, timeLimit = 5 }) {
   const progressLine = h("p", { class: "mg-engine__progress", role: "status", "data-engine-progress": "" });
   const meter = h("progress", { class: "mg-engine__meter", max: String(GRAPHS), value: "0", hidden: true });
   const { start, stop } = buttons(

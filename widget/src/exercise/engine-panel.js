@@ -6,8 +6,8 @@
  */
 import { foldClosures } from "../editor/folds.js";
 import { editorHelp } from "../editor/keys.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { fixPart } from "./fix-diff.js";
 import { exerciseCodeKey } from "./model.js";
 import { savedEditor, tabRun } from "./panel-base.js";

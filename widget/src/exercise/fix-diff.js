@@ -5,7 +5,7 @@
  * − and the fixed ones +, in words for a screen reader too. A long line wraps, its wrapped part
  * under its own indentation.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { disclosure } from "./parts.js";
 
 const MARKS = {

@@ -4,9 +4,9 @@
  */
 import { createViewer } from "../editor/editor.js";
 import { RUN_KEY } from "../editor/keys.js";
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { isStub } from "../shared/scaffold.js";
-import { engineCheck, toldInDesign } from "./engine-check.js";
+import { fuzzCheck, toldInDesign } from "./engine-check.js";
 import { tabRun } from "./panel-base.js";
 import { fullClass, hints, prompt } from "./parts.js";
 
@@ -42,7 +42,7 @@ export function mountGraphPanel({ panel, exercise, model, bodies, goTo, onChange
     testView,
     h("div", { class: "mg-actions" }, runner.runButton, runner.stopButton, full.button),
     ...[result.el, note, full.content, whyPart.el],
-    wholeEngine({ model, design, bodies, goTo }),
+    fuzzSection({ model, design, bodies, goTo }),
   );
   runOnKey(panel, () => run());
 
@@ -91,8 +91,8 @@ function runOnKey(panel, run) {
 }
 
 /** "Check my whole engine": every op of the design, the graph's own or not, on random graphs. */
-function wholeEngine({ model, design, bodies, goTo }) {
-  return engineCheck({
+function fuzzSection({ model, design, bodies, goTo }) {
+  return fuzzCheck({
     design,
     bodies: () => bodies(design),
     told: () => toldInDesign(model, design),

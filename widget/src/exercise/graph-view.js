@@ -13,7 +13,7 @@
  * "Next step" and "Previous step" and a live text of the current step. The figure's
  * `data-layout` says which drawing is shown ("wide" or "narrow").
  */
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 
 const drawings = new Map(); // url -> Promise of the exercise's drawings, fetched once
 export const MIN_TEXT_PX = 12; // the smallest a graph's text is drawn: the page's small print

@@ -4,8 +4,9 @@
  * from there on, or once the tab has passed (its solution is offered only at that rung).
  * Below it, the grader gives numbers, the chain rule's bookkeeping and where to measure.
  */
+import { kindOf } from "./kinds.js";
 
-/** Whether a tab's learner has reached its formula rung (`progress`: storage.js's record). */
+/** Whether a tab's learner has reached its formula rung (`progress`: shared/storage.js's record). */
 export function formulaReached(exercise, progress) {
   return progress.hints >= exercise.hints.length || Boolean(progress.solved);
 }
@@ -17,8 +18,8 @@ export function formulaReached(exercise, progress) {
  */
 export function toldOps(exercise, exercises, progressOf) {
   // an op or checker tab's own slot; a graph tab's ops, each on its own tab
-  const tabs = exercise.kind !== "graph" ? [exercise] : exercises.filter((e) => ownTab(e, exercise));
+  const tabs = kindOf(exercise).ownCode ? [exercise] : exercises.filter((e) => ownTab(e, exercise));
   return tabs.filter((tab) => formulaReached(tab, progressOf(tab))).map((tab) => tab.ops[0]);
 }
 
-const ownTab = (tab, graph) => tab.kind === "op" && tab.design === graph.design && graph.ops.includes(tab.ops[0]);
+const ownTab = (tab, graph) => kindOf(tab).opTab && tab.design === graph.design && graph.ops.includes(tab.ops[0]);

@@ -1,3 +1,5 @@
+import { kindOf } from "./kinds.js";
+
 /**
  * The element holding a widget's JSON: a template, because mkdocs-material's instant navigation
  * re-creates every <script> of a new page as a plain, executable one.
@@ -27,10 +29,11 @@ export function codeKey(design, op) {
   return design === "closures" ? op : `${design}/${op}`;
 }
 
-/** The key of a tab's code: an engine tab's whole engine has its own (every engine tab has
- * the one slot), every other tab its op's (grader/handin.py `exercise_code_key`). */
-export const exerciseCodeKey = (exercise) =>
-  exercise.kind === "engine" ? `engine/${exercise.id}` : codeKey(exercise.design, exercise.ops[0]);
+/** The key of a tab's code for `op` (its first, unless told): an engine tab's whole engine has
+ * its own (every engine tab has the one slot), every other tab its op's (kinds.js `ownKey`;
+ * grader/handin.py `exercise_code_key`). */
+export const exerciseCodeKey = (exercise, op = exercise.ops[0]) =>
+  kindOf(exercise).ownKey?.(exercise) ?? codeKey(exercise.design, op);
 
 /** The address fragment that opens an exercise's tab on its page (widget.js reads it). */
 export const tabHash = (exercise) => `#tab-${exercise}`;

@@ -14,7 +14,7 @@
  * `data-nudge-output`; the list has `data-stale` while its figures are out of date, and an item
  * with `data-nudge-h` when the runner measured with another h than the one typed.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { python } from "../python/python.js";
 import { crashCause } from "./page-results.js";
 

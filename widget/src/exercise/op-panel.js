@@ -2,14 +2,14 @@
  * An op tab: the learner writes one op's code, runs the test, and reads the verdict. A checker
  * tab (grader/checker.py) is one too, its slot a gradient checker's three functions: it has no
  * Value class to show, and the plot of the error against h (checker-plot.js) where an op tab
- * has the nudge tool (KINDS says so, once).
+ * has the nudge tool (VARIANTS says so, once).
  */
 import { createViewer } from "../editor/editor.js";
 import { editorHelp } from "../editor/keys.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { isStub } from "../shared/scaffold.js";
-import { codeKey } from "./model.js";
+import { exerciseCodeKey } from "./model.js";
 import { checkerPlot } from "./checker-plot.js";
 import { nudgePart } from "./nudge.js";
 import { savedEditor, tabRun } from "./panel-base.js";
@@ -19,15 +19,15 @@ import { comparison, disclosure, fullClass, hints, prompt } from "./parts.js";
 const WRITES = { closures: "def _backward():", local_grads: "local_grads = (…)" };
 
 /**
- * What sets an op tab and a checker tab apart, chosen once by the tab's kind: the editor's bar
- * (what the learner writes, and what the names listed beside it are), whether there is a Value
+ * What sets an op tab and a checker tab apart, chosen once by the tab's kind (kinds.js): the
+ * editor's bar (what the learner writes, and what the names listed beside it are), whether there is a Value
  * class to show, and the tool the tab measures with, `tool({exercise, code, timeLimit})` →
  * `{underButtons, atEnd, edited()}`. An op tab's is the nudge tool (nudge.js), under its
  * buttons: it measures the code in the editor, so an edit puts its figures out of date. A
  * checker tab's is the plot of the error against h (checker-plot.js), below everything else: it
  * measures the closures of the tanh and exp tabs, so an edit here changes nothing in it.
  */
-const KINDS = {
+const VARIANTS = {
   op: {
     writes: (exercise) => `Value.${exercise.label} › ${WRITES[exercise.design]}`,
     names: "Names you can use: ",
@@ -56,9 +56,9 @@ const KINDS = {
  * `told(exercise)` lists the ops whose rule the verdict may say (ladder.js).
  */
 export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, told }) {
-  const kind = KINDS[exercise.kind];
+  const variant = VARIANTS[exercise.kind];
   const op = exercise.ops[0];
-  const key = codeKey(exercise.design, op);
+  const key = exerciseCodeKey(exercise);
   const stub = exercise.stubs[op];
   const saved = store.code(key);
   const show = () => showState(tab);
@@ -74,7 +74,7 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
   });
   const { progress, result, runner, whyPart } = basics;
   const changed = changedNotice();
-  const frame = editorFrame(exercise, op, kind);
+  const frame = editorFrame(exercise, op, variant);
   const code = savedEditor({
     panel,
     exercise,
@@ -92,12 +92,12 @@ export function mountOpPanel({ panel, exercise, model, bodies, goTo, onChange, t
     },
     onRun: run,
   });
-  const extras = opExtras({ exercise, op, kind, model, bodies, current: code.current });
+  const extras = opExtras({ exercise, op, variant, model, bodies, current: code.current });
   const hintsPart = hintLadder(exercise, progress, () => {
     show();
     if (!hintsPart.hintsLeft()) result.el.querySelector(".mg-next-hint")?.remove();
   });
-  const tool = kind.tool({ exercise, code: code.current, timeLimit: model.timeLimit });
+  const tool = variant.tool({ exercise, code: code.current, timeLimit: model.timeLimit });
   // the tab's parts, kept in one place for `showState` and `runOp`
   const tab = { exercise, op, stub, told: () => told(exercise), ...basics, changed, code, extras, hintsPart };
   panel.append(
@@ -147,10 +147,10 @@ async function runOp(tab) {
  * solution" and the comparison with the reference, unless the course leaves the references out
  * (the plugin's `solutions: false`), and the full Value class, where the tab's kind has one.
  */
-function opExtras({ exercise, op, kind, model, bodies, current }) {
+function opExtras({ exercise, op, variant, model, bodies, current }) {
   const reference = exercise.solutions[op] ?? null;
   const solution = reference === null ? null : solutionPart(reference);
-  const full = kind.fullClass ? fullClass({ model, design: exercise.design, bodies, active: op, ran: [op] }) : null;
+  const full = variant.fullClass ? fullClass({ model, design: exercise.design, bodies, active: op, ran: [op] }) : null;
   const compare = reference === null ? null : comparison({ mine: current, reference });
   return {
     solution,
@@ -181,7 +181,7 @@ function workedNote(exercise) {
 }
 
 /** The editor's frame: what the learner writes, and the names their code can use. */
-function editorFrame(exercise, op, kind) {
+function editorFrame(exercise, op, variant) {
   const names = exercise.scope[op].flatMap((name, i) => [i ? ", " : "", h("code", {}, name)]);
   return h(
     "div",
@@ -189,8 +189,8 @@ function editorFrame(exercise, op, kind) {
     h(
       "div",
       { class: "mg-code__bar" },
-      h("code", { "aria-hidden": "true" }, kind.writes(exercise)),
-      h("span", { class: "mg-code__scope" }, kind.names, names),
+      h("code", { "aria-hidden": "true" }, variant.writes(exercise)),
+      h("span", { class: "mg-code__scope" }, variant.names, names),
     ),
   );
 }

@@ -4,8 +4,8 @@
  * in, the editor of the tab's saved code with its notice and its Reset.
  */
 import { createEditor, markLines, setText } from "../editor/editor.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { why } from "./parts.js";
 import { tabProgress } from "./progress.js";
 import { createResult } from "./results.js";

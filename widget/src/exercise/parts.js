@@ -4,7 +4,7 @@
  */
 import { EditorView } from "@codemirror/view";
 import { createViewer, markLines, setText } from "../editor/editor.js";
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 import { assemble } from "../shared/scaffold.js";
 
 export function prompt(exercise) {

@@ -3,8 +3,11 @@
  * tried it, and the code that last passed (kept in storage, per exercise and version). Read from
  * the store each time: another browser tab may have run it since.
  */
-import { store } from "../page/storage.js";
-import { RECORDED } from "../record/indicator.js";
+import { store } from "../shared/storage.js";
+
+/** The event a tab's recorded run dispatches on document (the header's count listens,
+ * record/indicator.js). */
+export const RECORDED = "mg-progress-recorded";
 
 /** The progress of `exercise` ({id, version}); `code` is whatever the tab sends to a run. */
 export function tabProgress({ id, version }) {

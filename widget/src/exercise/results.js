@@ -3,7 +3,7 @@
  * the tabs of the code at fault, the table of checked values, the error at the learner's own
  * line, and what their code printed, always as text.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { graphButton } from "./graph-view.js";
 import { loadingProgress } from "./status.js";
 

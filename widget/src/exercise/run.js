@@ -3,7 +3,7 @@
  * the time limit, and what to tell the learner when a run was stopped or broke.
  */
 import { RUN_KEY } from "../editor/keys.js";
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { python } from "../python/python.js";
 import { crashedResult, stoppedResult } from "./page-results.js";
 

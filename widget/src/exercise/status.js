@@ -6,7 +6,7 @@
  * A screen reader hears each change of state and each quarter of the download, from a polite
  * live region of its own; the visible text changes with every chunk and is not live.
  */
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { loadedAhead } from "../python/prefetch.js";
 import { python } from "../python/python.js";
 

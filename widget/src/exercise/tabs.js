@@ -2,7 +2,7 @@
  * WAI-ARIA tabs (automatic activation): arrow keys and Home/End move between tabs, only the
  * selected tab is in the Tab order, each tab controls one `role="tabpanel"`.
  */
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 
 /**
  * Builds a tablist for `labels`. Returns `{list, panels, select(index), setState(index, state)}`;

@@ -5,11 +5,12 @@
  */
 import { EditorView } from "@codemirror/view";
 import { setTextFromElsewhere } from "../editor/editor.js";
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { savedBodies } from "./engine-check.js";
 import { mountEnginePanel } from "./engine-panel.js";
 import { mountGraphPanel } from "./graph-panel.js";
+import { kindOf } from "./kinds.js";
 import { toldOps } from "./ladder.js";
 import { DATA_SELECTOR, exerciseCodeKey, hashTab, readModel } from "./model.js";
 import { mountOpPanel } from "./op-panel.js";
@@ -66,9 +67,12 @@ function storageNotice() {
   return note;
 }
 
+/** The panels that show a tab, by the name its kind gives (kinds.js `panel`). */
+const PANELS = { op: mountOpPanel, graph: mountGraphPanel, engine: mountEnginePanel };
+
 /**
- * One panel per exercise in `tabs`' panels, each mounted as its kind asks (a checker tab is an
- * op tab's kind). Returns `{panels, marks()}`; `marks()` brings every tab's mark in line with
+ * One panel per exercise in `tabs`' panels, each mounted as its kind asks (a checker tab is
+ * shown by the op panel). Returns `{panels, marks()}`; `marks()` brings every tab's mark in line with
  * its progress and the code as it is now, and runs whenever a panel's code or verdict changes.
  */
 function mountPanels(model, tabs) {
@@ -77,7 +81,7 @@ function mountPanels(model, tabs) {
   const bodies = (design) => savedBodies(model, design);
   /** Opens the tab of an op's own exercise in a design, if this widget has one (else null). */
   const goTo = (design, op) => {
-    const index = exercises.findIndex((e) => e.kind === "op" && e.design === design && e.ops[0] === op);
+    const index = exercises.findIndex((e) => kindOf(e).opTab && e.design === design && e.ops[0] === op);
     return index < 0 ? null : () => tabs.select(index, true);
   };
   const marks = () => {
@@ -87,9 +91,7 @@ function mountPanels(model, tabs) {
     }
   };
   const panels = exercises.map((exercise, index) => {
-    const mount =
-      { op: mountOpPanel, checker: mountOpPanel, engine: mountEnginePanel }[exercise.kind] ?? mountGraphPanel;
-    return mount({
+    return PANELS[kindOf(exercise).panel]({
       panel: tabs.panels[index],
       exercise,
       model,
@@ -98,7 +100,7 @@ function mountPanels(model, tabs) {
       onChange: marks,
       told: (tab) => toldOps(tab, exercises, (e) => store.progress(e.id, e.version)),
       passedOps: (design) =>
-        exercises.filter((e, i) => e.kind === "op" && e.design === design && panels[i].state() === "passed"),
+        exercises.filter((e, i) => kindOf(e).opTab && e.design === design && panels[i].state() === "passed"),
     });
   });
   return { panels, marks };
@@ -106,7 +108,7 @@ function mountPanels(model, tabs) {
 
 /** Shows in `exercise`'s editor in `panel`, if it has one yet, the code saved now; true if it changed. */
 function showSaved(exercise, panel) {
-  const editor = exercise.kind !== "graph" && panel.querySelector(".cm-editor");
+  const editor = kindOf(exercise).ownCode && panel.querySelector(".cm-editor");
   const saved = editor && store.code(exerciseCodeKey(exercise));
   return Boolean(saved) && setTextFromElsewhere(EditorView.findFromDOM(editor), saved.text);
 }
@@ -122,7 +124,7 @@ function elsewhereNotice({ root, exercises, fromElsewhere, marks }) {
     if (!root.isConnected) return unheard(); // a page left by instant navigation
     const changed = exercises.filter(
       (exercise, index) =>
-        exercise.kind !== "graph" && keys.includes(`code:${exerciseCodeKey(exercise)}`) && fromElsewhere(index),
+        kindOf(exercise).ownCode && keys.includes(`code:${exerciseCodeKey(exercise)}`) && fromElsewhere(index),
     );
     marks();
     if (!changed.length) return;

@@ -5,8 +5,8 @@
  * announced in the form's `role="status"` element, and the state is saved like the widget's,
  * for the quiz's current version only.
  */
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 
 const mounted = new WeakSet();
 

@@ -15,8 +15,8 @@
  * it took all its steps, its `data-verdict` the verdict's kind; the root's `data-state` is the
  * trainer's state (trainer.js).
  */
-import { h, uid } from "../page/dom.js";
-import { lossCurves } from "../training/plots.js";
+import { h, uid } from "../shared/dom.js";
+import { lossCurves } from "../plots/plots.js";
 import {
   check,
   code,
@@ -31,7 +31,7 @@ import {
 } from "../training/view.js";
 import { culpritText, endText, problemText } from "./words.js";
 import { verdict } from "../training/verdict.js";
-import { text } from "../training/where.js";
+import { text } from "../exercise/where.js";
 
 const CHUNK = { count: 20, budget: 250 }; // steps per request, and the milliseconds it may take
 const SAMPLE_EVERY_MS = 5000; // fresh names while training: a set costs a few steps

@@ -2,15 +2,15 @@
  * What the microgpt widget says when training goes wrong, and whom it blames: an op whose
  * local gradients a nudge disagrees with (microgpt/culprit.py), with a link to its tab on the
  * Local gradients page; a "break it" switch, when one put the wrong tuple there; the starter
- * tuples, which pass no gradient back; or the training loop. Words are parts (where.js). They
+ * tuples, which pass no gradient back; or the training loop. Words are parts (exercise/where.js). They
  * give numbers, the tuple's against a nudge's, never the local derivative itself.
  *
  * `context`: `{trainedOps, broken, starters}`: the widget's trained ops (course/widget_data.py: op, design,
  * exercise, label), the break-it switches turned on, and the ops training with starter code.
  */
 import { crashCause } from "../exercise/page-results.js";
-import { tabLinks, tabOnPage } from "../training/where.js";
-import { compact } from "../training/ticks.js";
+import { tabLinks, tabOnPage } from "../exercise/where.js";
+import { compact } from "../plots/ticks.js";
 import { failed } from "../training/verdict.js";
 
 const INPUTS = { add: ["self", "other"], mul: ["self", "other"] }; // the rest have one: x

@@ -3,10 +3,10 @@
  * "Download my work" first, it deletes everything the course stored in this browser for this
  * site (its path on the host: two courses on one host never touch each other's): saved work and
  * progress, the learner's name, Python's memory snapshots, the offline copy and the service
- * worker that keeps it, and the theme's settings. The tab keeps nothing more afterwards (erased.js).
+ * worker that keeps it, and the theme's settings. The tab keeps nothing more afterwards (shared/erased.js).
  */
-import { h } from "./dom.js";
-import { markErased } from "./erased.js";
+import { h } from "../shared/dom.js";
+import { markErased } from "../shared/erased.js";
 import { downloadWork } from "../work/panel.js";
 
 const SITE = new URL("../../", import.meta.url); // this bundle is assets/course/widget.js

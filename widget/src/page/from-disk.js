@@ -5,7 +5,7 @@
  * start (entry/early-start.js), which every such page inlines and every browser runs, calls
  * `sayFromDisk`; the rest is pure.
  */
-import { h } from "./dom.js";
+import { h } from "../shared/dom.js";
 
 /** The elements that run Python: the page's module mounts them, the <head> starts Python for them. */
 export const PYTHON_WIDGETS =

@@ -6,8 +6,8 @@
  * site never competes with a first verdict; offers a new deploy, once it is precached, with
  * "reload"; and says when the host serves another deploy than the page's own.
  */
-import { h } from "./dom.js";
-import { wasErased } from "./erased.js";
+import { h } from "../shared/dom.js";
+import { wasErased } from "../shared/erased.js";
 
 const META = 'meta[name="course-deploy"]';
 const SITE = new URL("../../", import.meta.url); // this bundle is assets/course/widget.js

@@ -8,7 +8,7 @@ import { startPythonWorker } from "./python-worker.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
-import { wasErased } from "../page/erased.js";
+import { wasErased } from "../shared/erased.js";
 
 let loading = null; // {handle, end}
 let snapshot = null; // the Blob of the memory it saved, for the page's later runners

@@ -10,7 +10,7 @@
  * connection is 2G-class, and once per browser session and build (the start page says so).
  */
 import { python } from "./python.js";
-import { wasErased } from "../page/erased.js";
+import { wasErased } from "../shared/erased.js";
 
 const GRADER_URL = new URL(`../${PYTHON_ASSETS.grader}`, import.meta.url);
 // the grader's path names the build: a new build's lessons load its Python ahead again

@@ -14,7 +14,7 @@ import { describe, initialState, step } from "./scheduler.js";
 import { memoryToHand } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
-import { wasErased } from "../page/erased.js";
+import { wasErased } from "../shared/erased.js";
 import { courseUpdated, sayUpdated, UPDATED } from "../page/offline.js";
 import { trainingSession } from "./training-session.js";
 

@@ -16,8 +16,7 @@
  * progress}`; a session settles with `{found}` (grader/fuzz_page.py's), `{stopped: {reason}}` or
  * `{crashed: message}`.
  */
-// a cycle, but read only as a message arrives, once both modules have loaded
-import { MAX_OBSERVATION } from "./scheduler.js";
+import { MAX_OBSERVATION } from "./limits.js";
 
 /** A session wants to start: it waits for the judge (and Python) like a run. */
 export function queueFuzz(m, { job, design, bodies, count, seed, told = [], limitMs }) {

@@ -42,6 +42,7 @@ import {
   receiveFuzz,
   stopFuzz,
 } from "./scheduler-fuzz.js";
+import { MAX_OBSERVATION } from "./limits.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 
 // how long an interrupted run may take to say where it was before its runner is ended: on a busy
@@ -49,8 +50,6 @@ import { snapshotToSave } from "../shared/snapshot-rules.js";
 export const INTERRUPT_GRACE_MS = 2000;
 // a worker that says nothing for this long while loading is stuck (a corrupt file can do that)
 export const SILENT_LOAD_MS = 60_000;
-// an observation larger than this did not come from the runner's own capped report
-export const MAX_OBSERVATION = 4_000_000;
 
 /** The state of a page whose Python has not started. */
 export function initialState() {

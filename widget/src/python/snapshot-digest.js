@@ -3,7 +3,7 @@
  * per role, kept in localStorage, where workers, and so learner code that reaches JavaScript in
  * one, cannot write. A worker restores only a snapshot with its digest.
  */
-import { wasErased } from "../page/erased.js";
+import { wasErased } from "../shared/erased.js";
 
 const key = (site, role) => `micrograd:${site.pathname}:python-snapshot:${role}`;
 const current = {}; // this page's own copies, for when storage is disabled

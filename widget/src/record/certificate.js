@@ -4,8 +4,8 @@
  * `python -m grader verify` check by running its code; then the page to print, which lists each
  * pass the file claims (record/claims.js: with the code that passed) and the day it first passed.
  */
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { learnerName, workFile } from "../work/format.js";
 import { day, HERE, nameField, offer, remember } from "../work/panel.js";
 import { certifiedWork } from "./claims.js";

@@ -3,26 +3,27 @@
  * with an edit made since (the verify page and `python -m grader verify` run the file's code, and
  * would find the edit). Pure, tested in Node.
  */
-import { codeKey, exerciseCodeKey } from "../exercise/model.js";
+import { kindOf } from "../exercise/kinds.js";
+import { exerciseCodeKey } from "../exercise/model.js";
 
 /** The code a passing run of `exercise` sent, as `{codeKey: text}`, from its progress record's
- * `passedWith` (exercise/progress.js): a graph tab's is the JSON of its ops' code, any other
- * tab's its one slot's text. Null when it cannot be read. */
+ * `passedWith` (exercise/progress.js): a tab with code of its own sent its one slot's text; one
+ * without (a graph tab) the JSON of its ops' code. Null when it cannot be read. */
 export function passedCode(exercise, passedWith) {
   if (typeof passedWith !== "string") return null;
-  if (exercise.kind !== "graph") return { [exerciseCodeKey(exercise)]: passedWith };
+  if (kindOf(exercise).ownCode) return { [exerciseCodeKey(exercise)]: passedWith };
   let bodies;
   try {
     bodies = JSON.parse(passedWith);
   } catch {
     return null;
   }
-  const texts = exercise.ops.map((op) => [codeKey(exercise.design, op), bodies?.[op]]);
+  const texts = exercise.ops.map((op) => [exerciseCodeKey(exercise, op), bodies?.[op]]);
   return texts.every(([, text]) => typeof text === "string") ? Object.fromEntries(texts) : null;
 }
 
 /**
- * The work a certificate holds, from `saved` (page/storage.js `saved()`) and the course's
+ * The work a certificate holds, from `saved` (shared/storage.js `saved()`) and the course's
  * `exercises`: every claimed pass's code put back in its slots (the latest pass wins a slot two
  * passes share), and a pass no longer claimed whose code is not what the file holds, or that
  * was of another version of the exercise than the course's (the progress page does not count it). Returns

@@ -11,7 +11,7 @@ export function readCourseMap(root) {
   return JSON.parse(carrier.content.textContent);
 }
 
-/** "passed", "tried" or "not-started", from a progress record (page/storage.js `progress`). */
+/** "passed", "tried" or "not-started", from a progress record (shared/storage.js `progress`). */
 export function tabState(progress) {
   if (progress.solved) return "passed";
   return progress.attempted || progress.verdict !== null ? "tried" : "not-started";

@@ -3,12 +3,11 @@
  * passed, as a link to the progress page. Counted from the saved work (course.js), again when a
  * tab records a run (exercise/progress.js announces it) or another browser tab saves progress.
  */
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { RECORDED } from "../exercise/progress.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { passedCount } from "./course.js";
 import { SITE } from "./progress-page.js";
-
-export const RECORDED = "mg-progress-recorded"; // the event a tab's recorded run dispatches on document
 
 let link = null;
 

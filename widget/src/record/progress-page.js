@@ -1,11 +1,11 @@
 /**
  * The progress page (docs/progress.md): every exercise of the course, page by page, passed, tried
  * or not started, with the day each passed and where to go on, read from this browser's saved
- * work (course.js decides; page/storage.js keeps it). Shown again when another browser tab of
+ * work (course.js decides; shared/storage.js keeps it). Shown again when another browser tab of
  * the site saves progress.
  */
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
 import { tabHash } from "../exercise/model.js";
 import { courseProgress, dayOf, readCourseMap } from "./course.js";
 

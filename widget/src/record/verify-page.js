@@ -4,7 +4,7 @@
  * (python/python.js), and each verdict it earns shown beside what the file claims (verify.js
  * decides and words it). Nothing in the file but its code reaches a verdict.
  */
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 import { crashedResult, stoppedResult } from "../exercise/page-results.js";
 import { python } from "../python/python.js";
 import { HERE } from "../work/panel.js";

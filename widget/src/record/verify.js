@@ -7,7 +7,7 @@
 import WORDS from "../../../grader/verify_words.json" with { type: "json" };
 import { isStub } from "../shared/scaffold.js";
 import { FORMAT, learnerName, tooLarge, VERSION, WorkError } from "../work/format.js";
-import { codeKey } from "../exercise/model.js";
+import { exerciseCodeKey } from "../exercise/model.js";
 
 const EARNED = ["pass", "fail", "error"]; // a stopped or crashed run stops with an error
 const MAX_CODE = 100_000; // characters of one tab's code, as grader/handin.py reads
@@ -51,16 +51,13 @@ export function readCertificate(text) {
   };
 }
 
-/** The key of an exercise's code for `op` (grader/handin.py `exercise_code_key`). */
-const keyOf = (exercise, op) => (exercise.kind === "engine" ? `engine/${exercise.id}` : codeKey(exercise.design, op));
-
 /** `[{exercise, bodies}]`: each exercise of the course (`exercises`, in order) whose code the
  * file holds, or whose pass it claims; missing code is the starter code. */
 export function toVerify(file, exercises) {
   const found = [];
   for (const exercise of exercises) {
     const bodies = Object.fromEntries(
-      exercise.ops.map((op) => [op, file.code[keyOf(exercise, op)] || exercise.stubs[op]]),
+      exercise.ops.map((op) => [op, file.code[exerciseCodeKey(exercise, op)] || exercise.stubs[op]]),
     );
     const tried = !exercise.ops.every((op) => isStub(bodies[op], exercise.stubs[op]));
     if (tried || file.claimed[exercise.id] === "pass") found.push({ exercise, bodies });

@@ -15,8 +15,8 @@
  * "failed"), and its `data-verdict` how the run went (verdict.js's kind); the root's
  * `data-state` is the trainer's state (trainer.js).
  */
-import { h } from "../page/dom.js";
-import { boundary, curves } from "./plots.js";
+import { h } from "../shared/dom.js";
+import { boundary, curves } from "../plots/plots.js";
 import {
   check,
   code,
@@ -55,7 +55,7 @@ export function mountTraining(root) {
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** A mark as the boundary plot draws it (plots.js): a cross for +1, a circle for −1. */
+/** A mark as the boundary plot draws it (plots/plots.js): a cross for +1, a circle for −1. */
 function mark(label) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 12 12");

@@ -4,12 +4,12 @@
  * the settings' frame with its "break it" switches. Each widget puts its own plots, words and
  * settings in it.
  */
-import { h, uid } from "../page/dom.js";
+import { h, uid } from "../shared/dom.js";
 import { python } from "../python/python.js";
 import { statusLine } from "../exercise/status.js";
-import { said, sourcePart } from "./source.js";
-import { followScheme } from "./plots.js";
-import { bugTabLink } from "./where.js";
+import { said, sourcePart } from "../exercise/source.js";
+import { followScheme } from "../plots/plots.js";
+import { bugTabLink } from "../exercise/where.js";
 import { Trainer } from "./trainer.js";
 import { failed } from "./verdict.js";
 
@@ -19,7 +19,7 @@ import { failed } from "./verdict.js";
  * its settings (`{el, controls}`, the controls restarting it), its view (trainerView's), its
  * part of the trainer (trainer.js; `trainer()` is the trainer, once made), what it shows under
  * the buttons, and how its plots take a new colour scheme. `source` is the learner's choice of
- * code (source.js). The trainer's state is announced as `data-state` on the root.
+ * code (exercise/source.js). The trainer's state is announced as `data-state` on the root.
  */
 export function mountTrainer(root, { name, prefix, classes = [] }, build) {
   const carrier = root.querySelector(`template[data-${name}-data]`);
@@ -60,7 +60,7 @@ export async function pythonSession(data, source, view) {
   });
 }
 
-/** A notice's words: a string, or where.js's parts (with links); none hides it. */
+/** A notice's words: a string, or exercise/where.js's parts (with links); none hides it. */
 export function notice(el, words) {
   const parts = typeof words === "string" ? [words] : (words ?? []);
   el.hidden = !parts.length;

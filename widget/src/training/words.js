@@ -4,8 +4,8 @@
  * blame, or because something went wrong, with a link to the tab of the closure at fault. Pure.
  */
 import { crashCause } from "../exercise/page-results.js";
-import { tabLinks, tabOnPage } from "./where.js";
-import { compact } from "./ticks.js";
+import { tabLinks, tabOnPage } from "../exercise/where.js";
+import { compact } from "../plots/ticks.js";
 import { failed, NEAR_CHANCE } from "./verdict.js";
 
 const percent = (share) => `${Math.round(share * 100)}%`;
@@ -79,7 +79,7 @@ export function finishedText({ finished, step, config, verdict, accuracy, chance
 }
 
 /**
- * What ended training, said for the learner (where.js's parts), or null when nothing did:
+ * What ended training, said for the learner (exercise/where.js's parts), or null when nothing did:
  * `trainedOps` are the widget's (course/widget_data.py), `starters` those training with their starter
  * code, `assignAdd` whether the "break it" switch puts = for += in `__add__`.
  */

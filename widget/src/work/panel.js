@@ -3,9 +3,9 @@
  * (format.js), to hand in or to carry to another browser. Loading replaces what this browser
  * has saved only once the learner confirms, then reloads the page so every tab shows it.
  */
-import { h, uid } from "../page/dom.js";
-import { wasErased } from "../page/erased.js";
-import { store } from "../page/storage.js";
+import { h, uid } from "../shared/dom.js";
+import { wasErased } from "../shared/erased.js";
+import { store } from "../shared/storage.js";
 import { learnerName, readWork, workFile, workFileName, WorkError } from "./format.js";
 
 export const HERE = {

@@ -11,7 +11,7 @@ export const PAGES = {
   local_grads: { path: "local-gradients/", title: "Local gradients" },
 };
 
-import { tabHash } from "../exercise/model.js";
+import { tabHash } from "./model.js";
 
 // the site's root: this module is bundled into assets/course/widget.js
 const SITE = new URL("../../", import.meta.url);

@@ -5,7 +5,7 @@
  */
 import "./locale.js"; // first: uPlot reads the language as it loads
 import uPlot from "uplot";
-import { h } from "../page/dom.js";
+import { h } from "../shared/dom.js";
 import { compact, compactTicks } from "./ticks.js";
 
 /** A loss as the figures say it: four decimals, or compact once it has blown up. */

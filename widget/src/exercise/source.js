@@ -1,13 +1,14 @@
 /**
- * Which code a training widget trains with: the learner's own, from the exercise page's tabs,
- * or the course's reference for the tabs not passed yet, as the learner chooses (the reference,
- * until the learner chooses, when no tab has passed). Also `said()`, which turns the trainers'
- * words (where.js's parts) into text and links.
+ * Which code runs where a tab is not: a training widget, or the checker tab's plot of the error
+ * against h: the learner's own, from the exercise page's tabs, or the course's reference for the
+ * tabs not passed yet, as the learner chooses (the reference, until the learner chooses, when no
+ * tab has passed). Also `said()`, which turns the trainers' words (where.js's parts) into text
+ * and links.
  */
-import { h } from "../page/dom.js";
-import { store } from "../page/storage.js";
-import { codeKey } from "../exercise/model.js";
-import { tabProgress } from "../exercise/progress.js";
+import { h } from "../shared/dom.js";
+import { store } from "../shared/storage.js";
+import { codeKey } from "./model.js";
+import { tabProgress } from "./progress.js";
 import { isStub } from "../shared/scaffold.js";
 import { pageLink, tabLinks } from "./where.js";
 
