@@ -426,3 +426,15 @@ def read_toml(path):
         return tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as error:
         raise ExerciseError(f"{path}: {error}") from error
+
+
+def expectations(exercises):
+    """`(exercise, answer name, bodies, should pass, diagnoses wanted)` for every answer."""
+    for exercise in exercises.values():
+        yield exercise, "reference solution", exercise.solutions, True, ()
+        if exercise.kind == "engine":  # its starting code is the engine with its bug
+            yield exercise, "the engine as shipped", exercise.stubs, False, ()
+        else:
+            yield exercise, "starter stub", exercise.stubs, False, ("nothing",)
+        for answer in exercise.known_wrong:
+            yield exercise, answer.name, answer.bodies, False, answer.diagnoses

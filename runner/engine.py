@@ -196,7 +196,7 @@ def _differs(reference, graph, report):
 
 
 def main():
-    """`python -m runner.engine`: one run in a process of its own, for grader/isolated.py.
+    """`python -m runner.engine`: one run in a process of its own, for grader/cli/isolated.py.
     Reads `{"exercise", "bodies", "data", "out"}` as JSON on stdin and writes what it saw."""
     import json
     import sys

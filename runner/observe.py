@@ -156,7 +156,7 @@ def _backward(trace, output, seed, local_grads):
 
 
 def main():
-    """`python -m runner.observe`: one run in a process of its own, for grader/isolated.py.
+    """`python -m runner.observe`: one run in a process of its own, for grader/cli/isolated.py.
     Reads `{"exercise", "bodies", "data", "out"}` as JSON on stdin and writes the observation
     to the file `out`."""
     import sys

@@ -13,11 +13,11 @@ import pytest
 
 from course.widget_data import training_data, widget_data
 from grader import grade
+from grader.cli.report import golden
 from grader.disclosure import tells
 from grader.engine import TRAIN, expected_losses, judge_engine
 from grader.exercises import EXERCISES_DIR, ExerciseError, catalog, load_catalog
 from grader.ops import ops_of
-from grader.report import golden
 from grader.runner_data import runner_data
 from runner.engine import GRAPHS, engine_graphs, observe_engine, training_runs
 

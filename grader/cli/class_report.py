@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from . import checker
-from .explain import DIAGNOSES, NAMES
+from .. import checker
+from ..explain import DIAGNOSES, NAMES
 from .gradebook import number, points
 
-UPLOT = Path(__file__).resolve().parent.parent / "node_modules" / "uplot" / "dist"
+UPLOT = Path(__file__).resolve().parents[2] / "node_modules" / "uplot" / "dist"
 UPLOT_FILES = ("uPlot.iife.min.js", "uPlot.min.css")
 CAUSES = DIAGNOSES | checker.DIAGNOSES  # every named cause a tab's diagnoses may hold
 CHARTED = 8  # causes a chart shows, the most common; its table lists them all

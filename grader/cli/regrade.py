@@ -1,10 +1,10 @@
-"""Learners' handed-in work files graded, whatever verdicts the files claim (grader/cli.py is
-the command; grader/gradebook.py writes what comes out).
+"""Learners' handed-in work files graded, whatever verdicts the files claim (grader/cli/ is
+the command; grader/cli/gradebook.py writes what comes out).
 
 A hand-in is untrusted code on the instructor's machine. Each of its runs happens where the
 browser runs it, in the runner's half under Pyodide, in a worker of the hand-in's own in a
 Node process that can read nothing but Pyodide and write nothing, start no process and reach
-no network, in a Python whose memory is put back after every run (grader/sealed.py,
+no network, in a Python whose memory is put back after every run (grader/cli/sealed.py,
 runner/node.mjs).
 The judge's half reads each run's report here, as untrusted data, as it does in the browser.
 """
@@ -17,8 +17,8 @@ from pathlib import Path
 
 from runner.assembly import is_stub
 
-from .handin import HandInError, exercise_code_key, read_handin
-from .judge import judge
+from ..handin import HandInError, exercise_code_key, read_handin
+from ..judge import judge
 from .sealed import RunFailed, SealedRunner
 
 # what a run that gave no report tells the learner, by why it gave none
@@ -69,7 +69,7 @@ def shard(files, part, parts):
 
 class SameCode:
     """Each Tab judged from a run's report, by the code that earned it, shared by a regrade's
-    jobs: every run meets the same fresh Python (grader/sealed.py), so the same code in another
+    jobs: every run meets the same fresh Python (grader/cli/sealed.py), so the same code in another
     hand-in is the same run, run and judged once. A run that gave no report is never kept."""
 
     def __init__(self):
