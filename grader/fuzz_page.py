@@ -23,6 +23,7 @@ from .exercises import Check, catalog
 from .fuzz import Batch, Unrunnable, searching
 from .fuzz_words import engine_did, ops_count, program, quiet
 from .judge import judge
+from .kinds.op import op_tabs
 from .runner_data import runner_data
 
 BATCH = 25  # graphs a run: the progress line moves every 25
@@ -31,9 +32,7 @@ BATCH = 25  # graphs a run: the progress line moves every 25
 def written(exercises, design, bodies):
     """`{op: code}` of the ops of `design` whose `bodies` hold more than the starter code."""
     found = {}
-    for exercise in exercises.values():
-        if exercise.design != design or exercise.kind != "op":
-            continue
+    for exercise in op_tabs(exercises, design):
         op = exercise.ops[0]
         code = bodies.get(op)
         if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .. import checker
 from ..explain import DIAGNOSES, NAMES
+from ..kinds.op import op_tabs
 from .gradebook import number, points
 
 UPLOT = Path(__file__).resolve().parents[2] / "node_modules" / "uplot" / "dist"
@@ -143,7 +144,7 @@ def first_failing(hand_in, exercises):
 
 def op_exercise(exercises, design, op):
     """The id of the op exercise of `op` in `design` (the tab whose code a graph runs)."""
-    found = (e.id for e in exercises.values() if e.kind == "op" and e.design == design)
+    found = (e.id for e in op_tabs(exercises, design))
     return next((name for name in found if exercises[name].ops == (op,)), None)
 
 

@@ -18,6 +18,7 @@ from ..fuzz import Unrunnable, search
 from ..fuzz_page import written as written_bodies
 from ..fuzz_words import engine_did, ops_count, program, quiet
 from ..handin import HandInError, code_key, read_handin
+from ..kinds.op import op_tabs
 from .sealed import Harness, RunFailed, SealedRunner
 
 BATCH = 500  # graphs a run: enough that what a run costs beside its graphs is small
@@ -91,7 +92,7 @@ def _positive(text):
 def written(handin, catalog, design):
     """`{op: code}` of the ops of `design` whose tab holds more than its starter code (the
     page's check chooses them the same way, grader/fuzz_page.py)."""
-    ops = [e.ops[0] for e in catalog.values() if e.design == design and e.kind == "op"]
+    ops = [e.ops[0] for e in op_tabs(catalog, design)]
     return written_bodies(
         catalog, design, {op: handin.code.get(code_key(design, op)) for op in ops}
     )
