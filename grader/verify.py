@@ -8,6 +8,7 @@ shared with the page; tests/verify_transcript.txt holds them.
 import json
 from pathlib import Path
 
+from runner.assembly import bodies as door
 from runner.assembly import is_stub
 
 from .cli.regrade import grade_tab
@@ -30,8 +31,8 @@ def to_verify(handin, exercises):
     or whose pass it claims, in the course's order; missing code is the starter code."""
     found = []
     for exercise in exercises.values():
-        bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
+        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
+        bodies = door(saved, exercise.stubs)
         tried = not all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops)
         if tried or handin.claimed.get(exercise.id) == "pass":
             found.append((exercise, bodies))

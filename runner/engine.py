@@ -22,13 +22,14 @@ answer key itself.
 import random
 
 from .assembly import FILENAME
+from .assembly import bodies as door
 from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
 from .fuzz import Engine, random_graphs
 from .numbers import encode
-from .observe import data, value_maker
 from .sandbox import CappedOutput, guarded
 from .shrink import MOST_ROUNDS, smaller
+from .value_class import data, value_maker
 
 SLOT = "engine"  # the one slot of an engine tab: the whole source
 GRAPHS = 120  # random graphs a run: every planted bug fails within the first few dozen
@@ -94,7 +95,7 @@ def observe_engine(exercise_id, bodies, known=None):
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
     design = known["designs"][exercise["design"]]
-    source = bodies.get(SLOT) if isinstance(bodies.get(SLOT), str) else exercise["stubs"][SLOT]
+    source = door(bodies, exercise["stubs"])[SLOT]
     output = CappedOutput()
     seen = {"checks": [], "graphs": [], "smallest": None, "train": [], "error": None}
     try:

@@ -22,12 +22,13 @@ import json
 import math
 import random
 
+from .assembly import their_bodies
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .graph import topological
 from .numbers import encode
-from .observe import data, make_class, observe_checks, their_bodies, value_maker
 from .sandbox import CappedOutput, guarded
+from .value_class import data, make_class, observe_checks, value_maker
 
 SYMBOLS = {"__add__": "+", "__mul__": "*"}  # the binary ops, called with an operator
 POWER = "__pow__"

@@ -6,7 +6,7 @@ import pytest
 
 from course.imports import imports, package_modules
 
-PACKAGES = ("grader",)
+PACKAGES = ("grader", "runner")
 
 
 def circles(modules, imported):

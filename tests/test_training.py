@@ -14,7 +14,7 @@ import pytest
 from conftest import DOCS, page_run
 
 from devtools.training_runs import FIXTURE, short
-from runner.observe import make_class
+from runner.value_class import make_class
 from training import moons, nn
 from training.session import Config, Session
 from training.worker import STEPS_PER_CALL, start
@@ -63,7 +63,7 @@ def test_equals_for_plus_equals_in_add_learns_but_lags_behind(design, reference)
 
 def test_equals_in_add_spoils_the_biases_gradients_and_not_the_weights(design):
     """What training.md says `=` in `__add__` does, counted on one batch's gradients."""
-    from runner.observe import make_class
+    from runner.value_class import make_class
     from training.session import Config, Session
     from training.worker import broken
 

@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from runner.assembly import bodies as door
 from runner.assembly import is_stub
 from runner.checks import build_graph
 
@@ -254,6 +255,5 @@ def read_toml(path):
 def written(exercise, bodies):
     """`(theirs, stubs)`: the learner's code for each of the exercise's slots (its starter code
     where `bodies` has no text for it), and the slots still at their starter code."""
-    theirs = {op: bodies.get(op) for op in exercise.ops}
-    theirs = {op: b if isinstance(b, str) else exercise.stubs[op] for op, b in theirs.items()}
+    theirs = door(bodies, exercise.stubs)
     return theirs, [op for op in exercise.ops if is_stub(theirs[op], exercise.stubs[op])]
