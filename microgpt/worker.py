@@ -36,7 +36,8 @@ def start(bodies_json, config_json, names_text):
         value_class, slots = make_class(design, design["references"] | theirs, theirs)
     except SyntaxError as error:
         return Training(json.dumps({"error": describe_syntax_error(error, error.slots)}))
-    session = Session(value_class, Config.of(given), names_text.split())
+    settings = {key: value for key, value in given.items() if key not in WRONG}
+    session = Session(value_class, Config.of(settings), names_text.split())
     started = {"disagree": _measured(session)}
     return Training(json.dumps(started, allow_nan=False), session, slots)
 

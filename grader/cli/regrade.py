@@ -13,8 +13,10 @@ import json
 import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
+from runner.assembly import bodies as door
 from runner.assembly import is_stub
 
 from ..handin import HandInError, exercise_code_key, read_handin
@@ -32,15 +34,31 @@ SAID = {
 }
 
 
+class TabVerdict(StrEnum):
+    """A tab's verdict: the judge's (grader/result.py's Verdict), or why its run gave no report
+    (grader/cli/sealed.py's RunFailed); written as its value in every gradebook."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    TIME = "time"
+    MEMORY = "memory"
+    REFUSED = "refused"
+    CRASHED = "crashed"
+
+
 @dataclass(frozen=True)
 class Tab:
     """One exercise of one hand-in, as graded: what the learner would read."""
 
-    verdict: str  # pass, fail, error, or time, memory, refused (a run with no report)
+    verdict: TabVerdict  # given as text, kept as the enum
     summary: str
     diagnosis: str = ""
     diagnoses: tuple = ()
     rows: tuple = ()  # (value, got, passed, why) of each checked value
+
+    def __post_init__(self):
+        object.__setattr__(self, "verdict", TabVerdict(self.verdict))
 
 
 @dataclass
@@ -104,8 +122,8 @@ def regrade_file(path, exercises, runner, course, same=None):
     graded.learner = handin.learner or graded.learner
     runner.fresh()
     for exercise in exercises.values():
-        bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
+        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
+        bodies = door(saved, exercise.stubs)
         if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
             continue  # not attempted
         graded.tabs[exercise.id] = same.tab(exercise, bodies, exercises, runner)
