@@ -25,7 +25,7 @@ from .assembly import FILENAME
 from .assembly import bodies as door
 from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
-from .fuzz import Engine, random_graphs
+from .fuzz import LearnersClass, random_graphs
 from .numbers import encode
 from .sandbox import CappedOutput, guarded
 from .shrink import MOST_ROUNDS, smaller
@@ -67,9 +67,9 @@ def training_runs(train):
     return runs
 
 
-class WholeEngine(Engine):
-    """runner/fuzz.py's Engine on a class the learner wrote whole: every graph through its own
-    `backward()` (each graph's seed is 1.0)."""
+class WholeEngine(LearnersClass):
+    """runner/fuzz.py's LearnersClass on a class the learner wrote whole: every graph through its
+    own `backward()` (each graph's seed is 1.0)."""
 
     def __init__(self, design, value_class, slots):
         self.design, self.labels, self.local_grads = design, design["labels"], False
@@ -146,7 +146,7 @@ def _trained(namespace, value_class, run, slots):
 def smallest(design, engine, graphs, reports):
     """The smallest graph the first graph the reference class disagrees with shrinks to, with
     the learner's report on it: `{"graph", "report"}`, or None when no graph disagrees."""
-    reference = Engine(design, design["references"], {})
+    reference = LearnersClass(design, design["references"], {})
     first = next(
         (g for g, r in zip(graphs, reports, strict=True) if _differs(reference, g, r)), None
     )
