@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import checker
 from ..explain import DIAGNOSES, NAMES
 from ..kinds.op import op_tabs
+from ..kinds.registry import KINDS
 from .gradebook import number, points
 
 UPLOT = Path(__file__).resolve().parents[2] / "node_modules" / "uplot" / "dist"
@@ -133,7 +134,7 @@ def first_failing(hand_in, exercises):
         tab = hand_in.tabs.get(name)
         if tab is None or tab.verdict == "pass":
             continue
-        if exercise.kind == "graph":
+        if KINDS[exercise.kind].needs_op_tabs:
             for op in exercise.ops:
                 own = op_exercise(exercises, exercise.design, op)
                 if own and getattr(hand_in.tabs.get(own), "verdict", "") != "pass":

@@ -110,6 +110,7 @@ class Kind:
     writes_op: bool = False  # its folder's stub.py and .meta/solution.py are one slot's code
     op_tab: bool = False  # a design's tab for one op: its code is that op's in the Value class
     needs_op_tabs: bool = False  # runs the op tabs' code: a page shows those tabs before it
+    check_graphs: bool = True  # its checks are graphs the page draws (course/check_graphs.py)
     # what a sealed run keeps of the design's reference code: "used" (the ops its checks use),
     # "all" (the whole class) or "none" (no class)
     references: str = "used"
