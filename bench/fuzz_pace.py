@@ -13,9 +13,9 @@ import time
 from itertools import islice
 from pathlib import Path
 
+from grader.cli.fuzz import main as fuzz_main
 from grader.exercises import load_catalog
 from grader.fuzz import first_failure
-from grader.fuzz_cli import main as fuzz_main
 from grader.handin import code_key
 from grader.runner_data import runner_data
 from runner.fuzz import random_graphs, run_graphs

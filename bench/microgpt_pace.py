@@ -13,7 +13,7 @@ from grader.runner_data import runner_data
 from microgpt.names import load
 from microgpt.session import Config
 from microgpt.worker import start
-from runner import observe
+from runner import value_class
 
 OPS = ("add", "mul", "pow", "log", "exp", "relu")  # microgpt/culprit.py's OPS
 STEPS = Config().steps  # the default run: 1,000 steps
@@ -77,7 +77,7 @@ def in_browser(context, local_url, microgpt_url):
 def in_cpython():
     """Steps per second of the same session in CPython, through the runner's JSON interface."""
     known = runner_data(load_catalog())
-    observe.data = lambda: known  # where the worker reads runner.zip's data.json
+    value_class.data = lambda: known  # where the worker reads runner.zip's data.json
     training = start("{}", "{}", "\n".join(load()))
     assert "error" not in json.loads(training.started_json), training.started_json
     training.steps_json(1, 60_000)  # as in the browser, the first step is not counted

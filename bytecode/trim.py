@@ -53,9 +53,8 @@ def grade_everything(course_dir):
     import json
 
     sys.path.insert(0, course_dir)
-    from grader.exercises import load_catalog
+    from grader.exercises import expectations, load_catalog
     from grader.judge import judge_json
-    from grader.report import expectations
     from runner.observe import observe_json
 
     def grade(exercise, bodies):  # both halves, as the two workers run them

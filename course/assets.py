@@ -4,7 +4,8 @@
 - `assets/python/<hash>/runner.zip`: the `runner` package, the learner's side of grading, with
   `runner/data.json` (grader/runner_data.py), `training` and `microgpt`: all that a worker
   running learner code gets.
-- `assets/python/<hash>/grader.zip`: the `grader` package and `exercises/`, for the judge.
+- `assets/python/<hash>/grader.zip`: the modules of `grader` the judge imports (never the
+  command line, grader/cli/) and `exercises/`, for the judge.
 - `assets/python/<hash>/names.txt`: microgpt's data (microgpt/names.py), which the microgpt
   widget fetches and hands its runner.
 - `assets/python/<hash>/python_stdlib.zip`: the standard library trimmed to what the course
@@ -37,6 +38,7 @@ from grader.handin import course_id
 from grader.runner_data import runner_data
 
 from .head import insert_first
+from .imports import module_path, needed
 
 COURSE_DIR = "assets/course"
 PYODIDE_DIR = "assets/pyodide"
@@ -63,23 +65,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
 RUNNER_PACKAGES = ("runner", "training", "microgpt")
 NAMES_TXT = "names.txt"  # microgpt's data: its own download, by the microgpt widget only
-GRADER_PACKAGES = ("grader", "exercises")
-# the grader's command line (grader/cli.py and what only it imports) and the sealed runner's
-# entry for hand-ins (runner/seal.py): an instructor's, never the browser's, so left out of the
-# archives every first visit downloads
-COMMAND_LINE = tuple(
-    f"grader/{name}.py"
-    for name in (
-        "__main__",
-        "cli",
-        "commands",
-        "regrade",
-        "sealed",
-        "gradebook",
-        "gradescope",
-        "verify",
-    )
-) + ("grader/fuzz_cli.py", "grader/class_report.py", "runner/seal.py")
+# what the judge's worker imports (widget/src/worker/): grader.zip holds these and what they
+# import, never the command line (grader/cli/) nor what only it imports
+JUDGE_ENTRIES = ("grader.judge", "grader.fuzz_page")
+# the sealed runner's entry for hand-ins: an instructor's, never the browser's
+SEALED_ENTRY = "runner/seal.py"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # a fixed date: the same sources give the same bytes
 
 
@@ -221,15 +211,23 @@ def copy_pyodide(root, site_dir):
 
 def python_files(root, packages):
     """The files of `packages` as `(path in zip, bytes)`, sorted; caches, the Node harness, the
-    golden transcripts and the command line (for maintainers, not for a browser) left out."""
+    golden transcripts and the sealed runner's entry (for maintainers, not for a browser) left
+    out."""
     root = Path(root)
     for package in packages:
         for path in sorted((root / package).rglob("*")):
             name = path.relative_to(root).as_posix()
             left_out = path.suffix in (".pyc", ".mjs") or path.name == "transcript.txt"
-            left_out |= name in COMMAND_LINE
+            left_out |= name == SEALED_ENTRY
             if path.is_file() and "__pycache__" not in path.parts and not left_out:
                 yield name, path.read_bytes()
+
+
+def judge_files(root):
+    """grader/'s modules that the judge's entries import, as `(path in zip, bytes)`, sorted."""
+    judged = (module_path(name, root) for name in needed(*JUDGE_ENTRIES, root=root))
+    paths = sorted(path for path in judged if path.is_relative_to(Path(root, "grader")))
+    return [(path.relative_to(root).as_posix(), path.read_bytes()) for path in paths]
 
 
 def zip_bytes(files):
@@ -251,10 +249,10 @@ def runner_sources(root, catalog):
 
 
 def grader_sources(root, catalog):
-    """grader.zip's sources: `grader/` and `exercises/`, `.meta/` included, and the catalog as
-    this build read it (grader/exercises.py)."""
+    """grader.zip's sources: the judge's modules, `exercises/` (`.meta/` included) and the
+    catalog as this build read it (grader/exercises.py)."""
     built = (f"grader/{BUILT_CATALOG.name}", built_catalog(catalog))
-    return zip_bytes([*python_files(root, GRADER_PACKAGES), built])
+    return zip_bytes([*judge_files(root), *python_files(root, ["exercises"]), built])
 
 
 def compiled_archives(root, catalog):

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 from grader.answer_key import answer, node_names
+from grader.kinds.registry import KINDS
 
 from . import graphs, prerender
 
@@ -34,7 +35,7 @@ def write_check_graphs(root, site_dir, catalog):
     sources = {
         exercise.id: check_sources(exercise)
         for exercise in catalog.values()
-        if exercise.kind != "checker"  # its checks call functions: no graph to draw
+        if KINDS[exercise.kind].check_graphs
     }
     flat = [dot for pairs in sources.values() for pair in pairs for dot in pair]
     drawn = iter(prerender.svgs(flat, root))

@@ -3,6 +3,7 @@ solution passes its own checks (it ships in "Show solution" and trains the train
 its words lost no backslash to TOML (course/escapes.py)."""
 
 from grader import grade
+from grader.kinds.registry import KINDS
 
 from .escapes import lost_escape_in
 
@@ -23,7 +24,7 @@ def check_exercises(catalog):
     if failed:
         # one wrong reference fails every exercise whose checks use its op: name the exercise
         # whose own op the grader blames, if one is
-        blamed = [e for e in failed if e.kind == "op" and _blames(results[e.id], e.ops[0])]
+        blamed = [e for e in failed if KINDS[e.kind].op_tab and _blames(results[e.id], e.ops[0])]
         exercise = (blamed or failed)[0]
         raise ExerciseCheckError(_refusal(exercise, results[exercise.id]))
 
@@ -42,7 +43,7 @@ def _blames(result, op):
 
 
 def _refusal(exercise, result):
-    if exercise.kind == "op":
+    if KINDS[exercise.kind].op_tab:
         where, fix = f"exercises/{exercise.id}/.meta/solution.py", "fix the solution"
     elif exercise.kind == "engine":  # its solution is the course's engine, its bug left out
         where, fix = (

@@ -32,6 +32,7 @@ from functools import cache
 from pathlib import Path
 
 from grader import grade
+from grader.kinds.registry import KINDS
 from grader.ops import CLOSURES, LOCAL_GRADS
 from grader.scaffold import scope
 
@@ -175,7 +176,7 @@ class _Answers:
         self.graded = {}
 
     def holds(self, exercise, text):
-        if exercise.kind == "op":
+        if KINDS[exercise.kind].op_tab:
             op = exercise.ops[0]
             names = _names(exercise.design, op)
             return any(

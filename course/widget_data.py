@@ -44,8 +44,9 @@ import html
 import json
 
 from grader import scaffold
-from grader.scaffold import DESIGNS, labels, scope
-from runner.nudge import exponent, with_exponent
+from grader.kinds.op import op_tabs, trained_ops
+from grader.kinds.registry import KINDS
+from grader.scaffold import DESIGNS, labels
 
 NOSCRIPT = "This exercise runs Python in your browser: it needs JavaScript to be turned on."
 
@@ -74,8 +75,7 @@ def widget_data(ids, catalog, to_html, graphs=None):
     return {
         "exercises": [
             _exercise(catalog[name], to_html, (graphs or {}).get(name, ""))
-            | _plot(catalog[name], catalog)
-            | _folds(catalog[name], catalog)
+            | KINDS[catalog[name].kind].widget(catalog[name], catalog)
             for name in ids
         ],
         "designs": {design: _design(design, catalog) for design in designs},
@@ -88,21 +88,19 @@ def with_op_tabs(ids, catalog):
     found = []
     for name in ids:
         exercise = catalog[name]
-        if exercise.kind == "graph":
+        if KINDS[exercise.kind].needs_op_tabs:
             found += [tab for tab in _op_tabs(exercise, catalog) if tab not in ids + found]
         found.append(name)
     return found
 
 
 def _op_tabs(graph, catalog):
-    by_op = {
-        e.ops[0]: e.id for e in catalog.values() if e.kind == "op" and e.design == graph.design
-    }
+    by_op = {e.ops[0]: e.id for e in op_tabs(catalog, graph.design)}
     return [by_op[op] for op in graph.ops if op in by_op]
 
 
 def _exercise(exercise, to_html, graphs):
-    engine = exercise.kind == "engine"  # a whole engine in one slot (grader/engine.py)
+    """What every tab's data has; its kind adds or changes some (grader/kinds/)."""
     return {
         "id": exercise.id,
         "kind": exercise.kind,
@@ -114,67 +112,21 @@ def _exercise(exercise, to_html, graphs):
         "why": to_html(exercise.why),
         "stubs": dict(exercise.stubs),
         "solutions": dict(exercise.solutions),
-        "scope": _scope(exercise),
+        "scope": {},  # the names each slot's code can use: its kind's
         "test_code": exercise.test_code,
-        "graphs": "" if engine else graphs,  # an engine's results show graphs of their own
+        "graphs": graphs,
         "version": exercise.version,
-        "nudge": _nudge(exercise),
+        "nudge": None,  # an op tab's nudge tool
         "worked": exercise.worked,  # the earlier page that worked its rule out, or ""
         "example": exercise.example,  # the page that shows its answer worked through, or ""
         "fix": list(exercise.fix),  # an engine tab's fix as a diff (grader/bug_diff.py), else []
     }
 
 
-def _plot(exercise, catalog):
-    """A checker tab's plot (runner/checker.py `sweep`): the op tabs whose closures it measures,
-    as the trainers read them (`trained_ops`)."""
-    if exercise.kind != "checker":
-        return {}
-    from runner.checker import PLOT_OPS
-
-    return {"trained_ops": trained_ops(catalog, "closures", [*(op for op, _ in PLOT_OPS), "relu"])}
-
-
-def _folds(exercise, catalog):
-    """An engine tab's op tabs, whose finished closures its editor folds as spoilers until each
-    tab has passed (widget/src/editor/folds.js): each tab's id and version, and its method."""
-    if exercise.kind != "engine":
-        return {}
-    methods = labels(exercise.design)
-    tabs = [e for e in catalog.values() if e.kind == "op" and e.design == exercise.design]
-    return {
-        "folds": [
-            {"id": tab.id, "version": tab.version, "label": methods[tab.ops[0]]} for tab in tabs
-        ]
-    }
-
-
-def _scope(exercise):
-    """The names each slot's code can use: a checker's functions are the learner's own."""
-    if exercise.kind == "checker":
-        return {op: ["f", "x", "h", "a", "b", "grad", "math"] for op in exercise.ops}
-    if exercise.kind == "engine":  # the whole engine: every name is the learner's own
-        return {}
-    return {op: scope(exercise.design, op) for op in exercise.ops}
-
-
-def _nudge(exercise):
-    """An op tab's nudge tool, from its first check (runner/nudge.py): the build, its inputs,
-    and the exponent of a power, which the learner may change too."""
-    if exercise.kind != "op":
-        return None
-    check = exercise.checks[0]
-    found = {"build": check.build, "inputs": dict(check.leaves), "exponent": exponent(check.build)}
-    if found["exponent"] is not None:
-        found["build"] = with_exponent(check.build, "n")
-    return found
-
-
 def _design(design, catalog):
     stubs = {}
-    for exercise in catalog.values():
-        if exercise.design == design and exercise.kind == "op":
-            stubs |= exercise.stubs
+    for tab in op_tabs(catalog, design):
+        stubs |= tab.stubs
     return {
         "segments": scaffold.segments(design),
         "labels": labels(design),
@@ -216,7 +168,7 @@ def training_data(catalog):
 def find_the_bug(catalog):
     """`{Break-it switch: find-the-bug tab}`: the tab whose engine has the bug that switch
     plants in training (each engine exercise's `breaks`); its address is `#tab-<tab>`."""
-    return {e.breaks: e.id for e in catalog.values() if e.kind == "engine" and e.breaks}
+    return {e.breaks: e.id for e in catalog.values() if e.breaks}
 
 
 def microgpt_data(catalog):
@@ -230,27 +182,6 @@ def microgpt_data(catalog):
 
     ops = trained_ops(catalog, "local_grads", OPS.values())
     return {"trained_ops": ops, "config": asdict(Config()), "vocab_size": VOCAB_SIZE}
-
-
-def trained_ops(catalog, design, uses):
-    """For each op of `uses`, what a widget needs to read the learner's code for it and whether
-    it passed: its tab's design, exercise id, version, label and starter code."""
-    found = []
-    for op in uses:
-        exercise = next(
-            e for e in catalog.values() if e.kind == "op" and e.ops == (op,) and e.design == design
-        )
-        found.append(
-            {
-                "op": op,
-                "design": design,
-                "label": exercise.label,
-                "exercise": exercise.id,
-                "version": exercise.version,
-                "stub": exercise.stubs[op],
-            }
-        )
-    return found
 
 
 def training_html(data):
@@ -288,10 +219,14 @@ def engine_check_data(design, catalog, to_html):
         raise ValueError(
             f"an ```engine-check block names one design ({', '.join(DESIGNS)}), not {design!r}"
         )
-    tabs = [e for e in catalog.values() if e.kind == "op" and e.design == design]
+    tabs = op_tabs(catalog, design)
     hidden = {"prompt": "", "why": "", "solutions": {}, "fix": []}
     exercises = [
-        _exercise(tab, to_html, "") | hidden | {"hints": [""] * len(tab.hints)} for tab in tabs
+        _exercise(tab, to_html, "")
+        | KINDS[tab.kind].widget(tab, catalog)
+        | hidden
+        | {"hints": [""] * len(tab.hints)}
+        for tab in tabs
     ]
     return {"exercises": exercises, "designs": {design: _design(design, catalog)}}
 

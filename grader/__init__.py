@@ -10,7 +10,7 @@ import json
 def grade(exercise_id, bodies, exercises=None, told=()):
     """Both halves in this interpreter, the observation passed as JSON as in the browser:
     the result as a dict, in the words of the rung where `told` ops' rules are said. For
-    trusted code only (tests, the lessons): grader/isolated.py runs
+    trusted code only (tests, the lessons): grader/cli/isolated.py runs
     the learner's half in a process of its own."""
     from runner.observe import observe
 

@@ -1,5 +1,5 @@
 """`python -m grader --help`: the maintainers' table, and the commands that grade hand-ins
-(grader/cli.py)."""
+(grader/cli/)."""
 
 import sys
 

@@ -11,7 +11,7 @@ missing `if` is two lines missing, however the lines under it are then indented 
 import difflib
 import re
 
-from .exercises import ExerciseError
+from .kinds.base import ExerciseError
 
 PLACEHOLDER = "{places}"
 CONTEXT = 2  # unchanged lines shown around each place of the diff

@@ -27,10 +27,11 @@ from runner.numbers import decode
 from runner.sandbox import OUTPUT_LIMIT
 
 from . import bug_diff
-from .exercises import ExerciseError, catalog, read_text
 from .figures import seven
 from .fuzz import judged, usable
 from .fuzz_words import engine_did
+from .kinds.base import Exercise, ExerciseError, KnownWrong, known_keys, read_text, read_toml
+from .kinds.op import designs
 from .observation import decode_error
 from .ops import CLOSURES
 from .precision import agrees
@@ -92,7 +93,6 @@ YOURS = " Each _backward body is yours to write."  # grader/scaffold.py's CLOSUR
 def engine_exercise(folder, spec, codes):
     """The Exercise of an engine tab's folder: its one slot holds the whole source, the course's
     engine (`engine`) with the tab's bug planted, its solution the engine as it is."""
-    from .exercises import Exercise  # as grader/exercises.py imports this module: lazily
 
     path = folder / "exercise.toml"
     loop = "\n\n" + read_text(folder.parent / TRAIN) if spec.get("train") else ""
@@ -159,7 +159,6 @@ def _checked(shipped, fixed, planted, where):
 def _answers(folder, plant):
     """The tab's known wrong answers: each the engine with its `planted` where the tab's bug is
     (a "fix" that hides the bug on the fixed checks only, say)."""
-    from .exercises import KnownWrong, known_keys, read_toml
 
     path = folder / ".meta" / "wrong_answers.toml"
     found = []
@@ -187,9 +186,7 @@ def expected_losses(run):
 def _graphs(exercises, draws):
     """`(labels, graphs)`: the random graphs of an engine tab over `draws`, as the runner draws
     them from the catalog's design (its references decide which graphs are kept)."""
-    from .runner_data import runner_data
-
-    design = runner_data(exercises)["designs"]["closures"]
+    design = designs(exercises)["closures"]
     return design["labels"], _drawn(tuple(draws), json.dumps(design, sort_keys=True))
 
 
@@ -199,10 +196,9 @@ def _drawn(draws, design_json):
     return engine_graphs(json.loads(design_json), list(draws))
 
 
-def judge_engine(exercise, observation, exercises=None):
-    """The Result of an engine tab's run, `exercises` the catalog it is from (by default the
-    course's)."""
-    labels, drawn = _graphs(exercises or catalog(), exercise.draws)
+def judge_engine(exercise, observation, exercises):
+    """The Result of an engine tab's run, `exercises` the catalog it is from."""
+    labels, drawn = _graphs(exercises, exercise.draws)
     if not isinstance(observation, dict):
         return unreadable(exercise, (), "the report is not an object")
     said = {

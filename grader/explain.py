@@ -100,7 +100,7 @@ def diagnoses():
 DIAGNOSES = diagnoses()
 
 # what a teacher calls each cause, in a few words (the class report's tables and charts,
-# grader/class_report.py): every key of DIAGNOSES and of grader/checker.py's DIAGNOSES
+# grader/cli/class_report.py): every key of DIAGNOSES and of grader/checker.py's DIAGNOSES
 NAMES = {
     "nothing": "no gradient changed",
     "local_only": "grads never reached",

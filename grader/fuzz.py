@@ -4,7 +4,7 @@ one that still fails, by running smaller candidates: a node removed, a subgraph 
 leaf holding its value, a constant made plainer.
 
 Running is the caller's: `run(graphs)` gives runner/fuzz.py's `run_graphs` for them, in this
-process for trusted code (tests) or in a child process (grader/fuzz_cli.py), and raises
+process for trusted code (tests) or in a child process (grader/cli/fuzz.py), and raises
 Unrunnable when the run gave no report (its time limit passed). Its reports are untrusted
 data: anything no run could have sent counts as a failure.
 """

@@ -23,6 +23,8 @@ from .exercises import Check, catalog
 from .fuzz import Batch, Unrunnable, searching
 from .fuzz_words import engine_did, ops_count, program, quiet
 from .judge import judge
+from .kinds.op import op_tabs
+from .kinds.registry import KINDS
 from .runner_data import runner_data
 
 BATCH = 25  # graphs a run: the progress line moves every 25
@@ -31,9 +33,7 @@ BATCH = 25  # graphs a run: the progress line moves every 25
 def written(exercises, design, bodies):
     """`{op: code}` of the ops of `design` whose `bodies` hold more than the starter code."""
     found = {}
-    for exercise in exercises.values():
-        if exercise.design != design or exercise.kind != "op":
-            continue
+    for exercise in op_tabs(exercises, design):
         op = exercise.ops[0]
         code = bodies.get(op)
         if isinstance(code, str) and not is_stub(code, exercise.stubs[op]):
@@ -140,7 +140,9 @@ def judged(design_name, theirs, graph, observation, told):
     """The judged result (grader/judge.py's dict) of the runner's observation of `graph`, a
     check of its own on the design's graph tab, every leaf's grad checked."""
     exercises = catalog()
-    tab = next(e for e in exercises.values() if e.design == design_name and e.kind == "graph")
+    tab = next(
+        e for e in exercises.values() if e.design == design_name and KINDS[e.kind].needs_op_tabs
+    )
     labels = _runner_data()["designs"][design_name]["labels"]
     check = as_exercise({"labels": labels}, theirs, graph)["checks"][0]
     names = tuple(leaf for leaf, _ in graph["leaves"])

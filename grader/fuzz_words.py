@@ -1,4 +1,4 @@
-"""The fuzzer's words (grader/fuzz.py's Finding), for the command (grader/fuzz_cli.py) and the
+"""The fuzzer's words (grader/fuzz.py's Finding), for the command (grader/cli/fuzz.py) and the
 page (grader/fuzz_page.py): the graph as Python, the leaf and the two numbers; never a local
 derivative (grader/disclosure.py), a golden file holds them (tests/fuzz_transcript.txt)."""
 

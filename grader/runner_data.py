@@ -5,55 +5,13 @@ solutions a learner can show anyway). No expected gradient is in it: the build w
 the runner's archive as `runner/data.json`, and the maintainers' runner is handed it."""
 
 from .answer_key import answer
-from .scaffold import DESIGNS, labels, segments
+from .kinds.op import designs
+from .kinds.registry import KINDS
 
 
 def runner_data(catalog):
-    designs = {}
-    for name in dict.fromkeys(exercise.design for exercise in catalog.values()):
-        references = {op: "" for op in labels(name)}
-        for exercise in catalog.values():
-            if exercise.design == name and exercise.kind == "op":
-                references |= exercise.solutions
-        designs[name] = {
-            "segments": segments(name),
-            "labels": labels(name),
-            "children": DESIGNS[name].children,
-            "expression": DESIGNS[name].expression,
-            "references": references,
-        }
-    exercises = {exercise.id: _exercise(exercise) for exercise in catalog.values()}
-    return {"designs": designs, "exercises": exercises}
-
-
-def _exercise(exercise):
-    if exercise.kind == "checker":  # runner/checker.py calls the learner's functions
-        return {
-            "design": exercise.design,
-            "kind": exercise.kind,
-            "label": exercise.label,
-            "ops": list(exercise.ops),
-            "stubs": exercise.stubs,
-            "checks": [check.data() for check in exercise.checks],
-        }
-    return {
-        "design": exercise.design,
-        "kind": exercise.kind,
-        "ops": list(exercise.ops),
-        "draws": list(exercise.draws),  # an engine tab's: runner/engine.py
-        "train": dict(exercise.train) or None,
-        "stubs": exercise.stubs,
-        "checks": [
-            {
-                "build": c.build,
-                "leaves": c.leaves,
-                "grad": c.grad,
-                "output": c.output,
-                "names": list(c.names),
-            }
-            for c in exercise.checks
-        ],
-    }
+    exercises = {e.id: KINDS[e.kind].runner(e) for e in catalog.values()}
+    return {"designs": designs(catalog), "exercises": exercises}
 
 
 def run_data(known, exercise):
@@ -63,10 +21,11 @@ def run_data(known, exercise):
     not need (an engine tab compares the learner's class with the whole reference class, so it
     keeps them all; a checker tab needs no class)."""
     entry = {exercise.id: known["exercises"][exercise.id]}
-    if exercise.kind == "checker":
+    references = KINDS[exercise.kind].references
+    if references == "none":
         return {"designs": {}, "exercises": entry}
     design = known["designs"][exercise.design]
-    if exercise.kind != "engine":
+    if references == "used":
         used = ops_used(exercise) - set(exercise.ops)
         kept = {op: body if op in used else "" for op, body in design["references"].items()}
         design = design | {"references": kept}

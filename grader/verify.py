@@ -1,6 +1,6 @@
 """`python -m grader verify FILE`: a certificate (a work file, "Make my certificate" or "Download
 my work") checked as the verify page checks it (widget/src/record/verify.js): every exercise the
-file holds code for, or claims, run sealed as a regrade runs it (grader/regrade.py), and each
+file holds code for, or claims, run sealed as a regrade runs it (grader/cli/regrade.py), and each
 verdict its code earns held to what the file claims. The words are grader/verify_words.json's,
 shared with the page; tests/verify_transcript.txt holds them.
 """
@@ -8,10 +8,11 @@ shared with the page; tests/verify_transcript.txt holds them.
 import json
 from pathlib import Path
 
+from runner.assembly import bodies as door
 from runner.assembly import is_stub
 
+from .cli.regrade import grade_tab
 from .handin import exercise_code_key
-from .regrade import grade_tab
 
 WORDS = json.loads(Path(__file__).with_name("verify_words.json").read_text(encoding="utf-8"))
 EARNED = ("pass", "fail", "error")  # a run with no report (time, memory, ...) stops with an error
@@ -30,8 +31,8 @@ def to_verify(handin, exercises):
     or whose pass it claims, in the course's order; missing code is the starter code."""
     found = []
     for exercise in exercises.values():
-        bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
+        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
+        bodies = door(saved, exercise.stubs)
         tried = not all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops)
         if tried or handin.claimed.get(exercise.id) == "pass":
             found.append((exercise, bodies))

@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass
 
 from runner.numbers import finite
+from runner.settings import known_keys
 
 from . import model
 from .names import decode, encode
@@ -25,8 +26,9 @@ class Config(model.Config):
 
     @classmethod
     def of(cls, given):
-        """A Config from a dict, unknown keys ignored and sizes kept where a step stays short."""
-        config = cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
+        """A Config from a dict, sizes kept where a step stays short; a key it does not know is
+        a ValueError."""
+        config = cls(**known_keys(cls, given))
         config.n_layer = min(max(int(config.n_layer), 1), 2)
         config.n_head = 4
         config.n_embd = min(max(int(config.n_embd) // 4 * 4, 4), 32)

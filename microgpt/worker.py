@@ -25,17 +25,19 @@ def start(bodies_json, config_json, names_text):
     place, training on `names_text` (one name a line: the page fetches names.txt): a
     `Training`, whose `started_json` holds the tuples a nudge disagrees with as JSON, or
     `{"error": ...}`."""
-    from runner.observe import data, make_class
+    from runner.assembly import their_bodies
+    from runner.value_class import data, make_class
 
     design = data()["designs"]["local_grads"]
     given = json.loads(config_json)
-    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
+    bodies = their_bodies(design, json.loads(bodies_json))
     theirs = bodies | dict(wrong for key, wrong in WRONG.items() if given.get(key))
     try:
         value_class, slots = make_class(design, design["references"] | theirs, theirs)
     except SyntaxError as error:
         return Training(json.dumps({"error": describe_syntax_error(error, error.slots)}))
-    session = Session(value_class, Config.of(given), names_text.split())
+    settings = {key: value for key, value in given.items() if key not in WRONG}
+    session = Session(value_class, Config.of(settings), names_text.split())
     started = {"disagree": _measured(session)}
     return Training(json.dumps(started, allow_nan=False), session, slots)
 

@@ -25,6 +25,25 @@ def has_code(body):
     return any(line and not line.startswith("#") and line != "pass" for line in code)
 
 
+def bodies(raw, stubs):
+    """The door for the learner's code, untrusted (JSON from the page or a work file): for each
+    slot of `stubs` ({slot: starter code}), the text `raw` holds for it, or its starter code
+    where `raw` holds none (missing, or not text). Text is theirs even when empty, as the page
+    ran it; `is_stub` says whether they tried."""
+    raw = raw if isinstance(raw, dict) else {}
+    return {
+        slot: raw[slot] if isinstance(raw.get(slot), str) else stub for slot, stub in stubs.items()
+    }
+
+
+def their_bodies(design, raw):
+    """`{op: body}` of the learner's code (untrusted) that is text for an op of `design`: what
+    they wrote, where the rest of the class is the reference (the fuzzer, the nudge tool, the
+    trainers)."""
+    raw = raw if isinstance(raw, dict) else {}
+    return {op: b for op, b in raw.items() if op in design["labels"] and isinstance(b, str)}
+
+
 def is_stub(body, stub):
     """True when the learner has not changed the starter code, or wrote no code at all."""
     return not has_code(body) or body.strip(BLANK) == stub.strip(BLANK)

@@ -17,6 +17,7 @@ the learner's closures answer.
 import math
 
 from .assembly import FILENAME
+from .assembly import bodies as door
 from .errors import Slots, describe_exception, describe_syntax_error
 from .numbers import encode
 from .sandbox import CappedOutput, guarded
@@ -44,8 +45,7 @@ def arguments(check):
 def observe_checker(exercise, bodies):
     """Runs the learner's code (`bodies["checker"]`, else the starter code) and calls its
     functions on every check of `exercise` (as runner/data.json holds it)."""
-    body = bodies.get(SLOT)
-    body = body if isinstance(body, str) else exercise["stubs"][SLOT]
+    body = door(bodies, exercise["stubs"])[SLOT]
     slots = Slots({SLOT: 1}, {SLOT: body}, {SLOT: exercise.get("label", SLOT)})
     output = CappedOutput()
     observation = {"checks": [], "error": None}

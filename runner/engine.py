@@ -22,13 +22,14 @@ answer key itself.
 import random
 
 from .assembly import FILENAME
+from .assembly import bodies as door
 from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
-from .fuzz import Engine, random_graphs
+from .fuzz import LearnersClass, random_graphs
 from .numbers import encode
-from .observe import data, value_maker
 from .sandbox import CappedOutput, guarded
 from .shrink import MOST_ROUNDS, smaller
+from .value_class import data, value_maker
 
 SLOT = "engine"  # the one slot of an engine tab: the whole source
 GRAPHS = 120  # random graphs a run: every planted bug fails within the first few dozen
@@ -66,9 +67,9 @@ def training_runs(train):
     return runs
 
 
-class WholeEngine(Engine):
-    """runner/fuzz.py's Engine on a class the learner wrote whole: every graph through its own
-    `backward()` (each graph's seed is 1.0)."""
+class WholeEngine(LearnersClass):
+    """runner/fuzz.py's LearnersClass on a class the learner wrote whole: every graph through its
+    own `backward()` (each graph's seed is 1.0)."""
 
     def __init__(self, design, value_class, slots):
         self.design, self.labels, self.local_grads = design, design["labels"], False
@@ -94,7 +95,7 @@ def observe_engine(exercise_id, bodies, known=None):
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
     design = known["designs"][exercise["design"]]
-    source = bodies.get(SLOT) if isinstance(bodies.get(SLOT), str) else exercise["stubs"][SLOT]
+    source = door(bodies, exercise["stubs"])[SLOT]
     output = CappedOutput()
     seen = {"checks": [], "graphs": [], "smallest": None, "train": [], "error": None}
     try:
@@ -145,7 +146,7 @@ def _trained(namespace, value_class, run, slots):
 def smallest(design, engine, graphs, reports):
     """The smallest graph the first graph the reference class disagrees with shrinks to, with
     the learner's report on it: `{"graph", "report"}`, or None when no graph disagrees."""
-    reference = Engine(design, design["references"], {})
+    reference = LearnersClass(design, design["references"], {})
     first = next(
         (g for g, r in zip(graphs, reports, strict=True) if _differs(reference, g, r)), None
     )
@@ -196,7 +197,7 @@ def _differs(reference, graph, report):
 
 
 def main():
-    """`python -m runner.engine`: one run in a process of its own, for grader/isolated.py.
+    """`python -m runner.engine`: one run in a process of its own, for grader/cli/isolated.py.
     Reads `{"exercise", "bodies", "data", "out"}` as JSON on stdin and writes what it saw."""
     import json
     import sys

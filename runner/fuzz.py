@@ -22,12 +22,13 @@ import json
 import math
 import random
 
+from .assembly import their_bodies
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .graph import topological
 from .numbers import encode
-from .observe import data, make_class, observe_checks, their_bodies, value_maker
 from .sandbox import CappedOutput, guarded
+from .value_class import data, make_class, observe_checks, value_maker
 
 SYMBOLS = {"__add__": "+", "__mul__": "*"}  # the binary ops, called with an operator
 POWER = "__pow__"
@@ -129,7 +130,7 @@ def random_graphs(design, ops, seed):
     # `+` and `*` always, as the reference where not written: a graph of one-input ops alone
     # never uses a node twice, where `=` for `+=` shows
     ops_kinds = {op: kind for op, kind in kinds(design).items() if op in ops or kind == "binary"}
-    reference = Engine(design, design["references"], {})
+    reference = LearnersClass(design, design["references"], {})
     rejected = 0
     while rejected < MOST_REJECTED:
         graph = random_graph(rng, ops_kinds)
@@ -139,7 +140,7 @@ def random_graphs(design, ops, seed):
     raise ValueError(f"no usable graph over {', '.join(sorted(ops))} in {MOST_REJECTED} draws")
 
 
-class Engine:
+class LearnersClass:
     """A design's Value class with `used` ({op: body}) in its slots, `theirs` the learner's
     bodies among them (for the lines an error names)."""
 
@@ -200,17 +201,17 @@ def run_graphs(design, bodies, graphs):
     learner's `bodies` ({op: source}) and the reference for every other op; a class that does
     not compile gives one report, `{"broken": ...}`, for them all."""
     theirs = their_bodies(design, bodies)
-    engine = Engine(design, design["references"] | theirs, theirs)
-    if engine.broken:
-        return {"broken": engine.broken, "reports": []}
+    learners = LearnersClass(design, design["references"] | theirs, theirs)
+    if learners.broken:
+        return {"broken": learners.broken, "reports": []}
     output = CappedOutput()  # printed output is not shown: it goes nowhere
     with guarded(output):
-        reports = [engine.report(graph) for graph in graphs]
+        reports = [learners.report(graph) for graph in graphs]
     return {"broken": None, "reports": reports}
 
 
 def as_exercise(design, bodies, graph):
-    """A graph as an exercise of one check, for runner/observe.py (`observe_checks`): the
+    """A graph as an exercise of one check, for runner/value_class.py (`observe_checks`): the
     learner's `bodies` are its ops; every leaf's grad is what it checks (grader/fuzz_page.py)."""
     ops = list(their_bodies(design, bodies))
     check = {

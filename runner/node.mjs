@@ -1,5 +1,5 @@
 // The runner's half of grading in Pyodide under Node, sealed, for hand-ins graded on an
-// instructor's machine (grader/sealed.py starts it). The learner's code runs here exactly as in
+// instructor's machine (grader/cli/sealed.py starts it). The learner's code runs here exactly as in
 // the browser's runner. Each hand-in gets a worker of its own, a fresh JavaScript realm ended
 // with the hand-in, whose Python is restored from a memory snapshot made once per regrade; after
 // each run that Python's whole memory is put back as it was before the first, so that no run

@@ -9,12 +9,13 @@ import ast
 import json
 import math
 
+from .assembly import their_bodies
 from .checker import sweep
 from .checks import build_graph
 from .errors import describe_exception, describe_syntax_error
 from .numbers import encode
-from .observe import bodies_to_run, data, make_class, their_bodies, value_maker
 from .sandbox import CappedOutput, guarded
+from .value_class import bodies_to_run, data, make_class, value_maker
 
 DEFAULT_H = 1e-5  # small enough that the central difference agrees to 1e-6, large for rounding
 MAX_MAGNITUDE = 1e6

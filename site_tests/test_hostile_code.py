@@ -10,8 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from grader import grade
+from grader.cli.isolated import grade_isolated
 from grader.exercises import catalog
-from grader.isolated import grade_isolated
 from runner.sandbox import OUTPUT_LIMIT
 
 WRONG_MUL = "self.grad = other.data * out.grad\nother.grad = self.data * out.grad\n"

@@ -8,7 +8,7 @@ import pytest
 from course import pagecode, quiz
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
-from runner import fuzz, nudge, observe
+from runner import fuzz, nudge, observe, value_class
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -21,10 +21,10 @@ def exercises():
 @pytest.fixture(scope="module")
 def runner_zip_data(exercises):
     """The runner's data (grader/runner_data.py) where the runner's entry points read runner.zip's
-    data.json (`observe.data()`): for tests of those entry points, in CPython."""
+    data.json (`value_class.data()`): for tests of those entry points, in CPython."""
     known = runner_data(exercises)
     with pytest.MonkeyPatch.context() as patch:
-        for module in (observe, nudge, fuzz):
+        for module in (observe, nudge, fuzz, value_class):
             patch.setattr(module, "data", lambda: known)
         yield known
 

@@ -1,4 +1,4 @@
-"""The class at a glance (grader/class_report.py): for a small class built by hand, each
+"""The class at a glance (grader/cli/class_report.py): for a small class built by hand, each
 exercise's shares, the learners per named cause, each learner's next hint, the CSV's columns,
 and a page that names nothing outside its folder; then generated hand-ins, regraded."""
 
@@ -10,12 +10,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from grader import checker, class_report
-from grader.class_report import COLUMNS, write_report
+from grader import checker
+from grader.cli import class_report
+from grader.cli.class_report import COLUMNS, write_report
+from grader.cli.regrade import SAID, Graded, Tab, regrade_file
+from grader.cli.sealed import ROOT, Harness, SealedRunner
 from grader.exercises import catalog
 from grader.explain import DIAGNOSES, NAMES
-from grader.regrade import SAID, Graded, Tab, regrade_file
-from grader.sealed import ROOT, Harness, SealedRunner
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0)

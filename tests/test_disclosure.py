@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from grader import grade
+from grader.cli.report import golden
+from grader.cli.transcript import FORMULA_RUNG
 from grader.disclosure import normalized, tells
-from grader.exercises import catalog
+from grader.exercises import catalog, expectations
 from grader.ops import OPS
 from grader.reading import grouped
-from grader.report import expectations, golden
-from grader.transcript import FORMULA_RUNG
 
 EXERCISES = catalog()
 # every tab but the engines', whose words tests/test_engine.py holds to their own rule

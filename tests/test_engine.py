@@ -13,11 +13,11 @@ import pytest
 
 from course.widget_data import training_data, widget_data
 from grader import grade
+from grader.cli.report import golden
 from grader.disclosure import tells
 from grader.engine import TRAIN, expected_losses, judge_engine
 from grader.exercises import EXERCISES_DIR, ExerciseError, catalog, load_catalog
 from grader.ops import ops_of
-from grader.report import golden
 from grader.runner_data import runner_data
 from runner.engine import GRAPHS, engine_graphs, observe_engine, training_runs
 
@@ -100,7 +100,7 @@ def test_a_forged_smallest_graph_is_never_built_and_never_passes_the_run():
         "graph": {"leaves": [[hostile, 1.0]], "nodes": [], "grad": 1.0},
         "report": {"grads": {hostile: 1.0}},
     }
-    result = judge_engine(bug, seen)
+    result = judge_engine(bug, seen, EXERCISES)
     assert result.verdict == "fail" and hostile not in result.diagnosis
 
 
@@ -110,7 +110,7 @@ def test_an_engine_that_raises_on_a_random_graph_fails_with_where_it_raised():
     assert relu in bug.solutions["engine"]
     raising = relu.replace("self.grad", "assert x != 0, 'a kink'\n            self.grad", 1)
     body = {"engine": bug.solutions["engine"].replace(relu, raising, 1)}
-    result = judge_engine(bug, _seen(bug, body))
+    result = judge_engine(bug, _seen(bug, body), EXERCISES)
     assert result.verdict == "fail" and "random graph" in result.summary
     assert "AssertionError" in result.diagnosis and "a kink" in result.diagnosis
 
@@ -129,18 +129,18 @@ def test_a_forged_smallest_graph_neither_stalls_nor_crashes_the_judge(forge):
     seen = _seen(bug, bug.stubs)
     assert seen["smallest"] and seen["smallest"]["graph"]["nodes"]
     forge(seen["smallest"]["graph"])
-    assert judge_engine(bug, seen).verdict == "fail"
+    assert judge_engine(bug, seen, EXERCISES).verdict == "fail"
     huge = json.dumps(seen).replace('"grad": 1.0', '"grad": 1' + "0" * 400, 1)
-    assert judge_engine(bug, json.loads(huge)).verdict in ("fail", "error")
+    assert judge_engine(bug, json.loads(huge), EXERCISES).verdict in ("fail", "error")
 
 
 def test_a_run_that_reports_no_random_graph_does_not_pass():
     bug = EXERCISES["find-bug-1"]
     seen = _seen(bug, bug.solutions)
-    assert judge_engine(bug, seen).verdict == "pass"
-    assert judge_engine(bug, seen | {"graphs": []}).verdict != "pass"
-    assert judge_engine(bug, seen | {"checks": seen["checks"][:1]}).verdict != "pass"
-    assert judge_engine(bug, "not a report").verdict == "error"
+    assert judge_engine(bug, seen, EXERCISES).verdict == "pass"
+    assert judge_engine(bug, seen | {"graphs": []}, EXERCISES).verdict != "pass"
+    assert judge_engine(bug, seen | {"checks": seen["checks"][:1]}, EXERCISES).verdict != "pass"
+    assert judge_engine(bug, "not a report", EXERCISES).verdict == "error"
 
 
 def test_a_training_tab_is_graded_by_the_losses_of_every_run():
@@ -154,7 +154,7 @@ def test_a_training_tab_is_graded_by_the_losses_of_every_run():
         assert all(round(a - b, 7) == 0 for a, b in zip(got["losses"], right, strict=True))
     shipped = _seen(tab, tab.stubs)
     assert shipped["checks"] == seen["checks"]  # its engine is right: the loop is wrong
-    assert judge_engine(tab, shipped).verdict == "fail"
+    assert judge_engine(tab, shipped, EXERCISES).verdict == "fail"
 
 
 def test_an_engine_that_does_not_compile_is_told_at_its_own_line():

@@ -1,6 +1,6 @@
 """The maintainers' check: every reference passes, every stub and known-wrong answer fails,
 each wrong answer with the diagnoses it deserves, through the grader the browser runs, each
-answer in a process of its own (grader/isolated.py)."""
+answer in a process of its own (grader/cli/isolated.py)."""
 
 import copy
 from functools import cache
@@ -10,10 +10,10 @@ import pytest
 from grader import exercises as definitions
 from grader import grade
 from grader.answer_key import answer
-from grader.exercises import load_catalog
-from grader.isolated import grade_isolated
+from grader.cli.isolated import grade_isolated
+from grader.cli.report import as_expected, graded
+from grader.exercises import expectations, load_catalog
 from grader.ops import OPS as OPS_BY_NAME
-from grader.report import as_expected, expectations, graded
 
 CATALOG = load_catalog()
 ANSWERS = list(expectations(CATALOG))

@@ -1,6 +1,6 @@
 """The fuzzer of "Check my whole engine" (issue 42): random graphs over a design's ops, run on the
 learner's whole class (runner/fuzz.py), judged and shrunk (grader/fuzz.py), and its command
-(grader/fuzz_cli.py). The course's own answers run in this process; the command runs a work
+(grader/cli/fuzz.py). The course's own answers run in this process; the command runs a work
 file's code in a child process."""
 
 import json
@@ -13,13 +13,13 @@ from types import SimpleNamespace
 import pytest
 from test_disclosure import without_theirs
 
-from grader import fuzz_cli
+from grader.cli import fuzz as fuzz_cli
+from grader.cli.transcript import transcript
 from grader.disclosure import tells
 from grader.exercises import load_catalog
 from grader.fuzz import first_failure, search
 from grader.handin import code_key
 from grader.runner_data import runner_data
-from grader.transcript import transcript
 from runner.fuzz import build_code, random_graphs, run_graphs
 
 CATALOG = load_catalog()
@@ -205,7 +205,7 @@ def test_pyodide_draws_runs_and_shrinks_exactly_like_cpython():
 
 
 def test_the_grader_s_commands_include_fuzz(tmp_path):
-    """`python -m grader fuzz` is the grader's command (grader/cli.py), with its exit statuses."""
+    """`python -m grader fuzz` is the grader's command (grader/cli/), with its exit statuses."""
     import subprocess
     import sys
 

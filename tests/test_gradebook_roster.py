@@ -1,5 +1,5 @@
 """Gradebook files that import into Canvas and Moodle as they are, and identity that is checked:
-a roster as each LMS exports it (grader/roster.py), the rule that matches a learner's text to
+a roster as each LMS exports it (grader/cli/roster.py), the rule that matches a learner's text to
 one learner of it and never guesses, the import files' columns and identifiers, the review file
 that takes whatever cannot go in one, formula cells neutralised in every file, a missing folder
 said in one line, and Gradescope's own word on who submitted. Hand-ins are built as Graded
@@ -12,12 +12,12 @@ import sys
 
 import pytest
 
+from grader.cli.gradebook import Gradebook, cell
+from grader.cli.gradescope import result_json, submitters
+from grader.cli.regrade import Graded, Tab
+from grader.cli.roster import RosterError, normal, read_roster
+from grader.cli.sealed import ROOT
 from grader.exercises import catalog
-from grader.gradebook import Gradebook, cell
-from grader.gradescope import result_json, submitters
-from grader.regrade import Graded, Tab
-from grader.roster import RosterError, normal, read_roster
-from grader.sealed import ROOT
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0) | {"mul": 2.5}

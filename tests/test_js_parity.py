@@ -12,8 +12,7 @@ from pathlib import Path
 
 from course import assets
 from course.widget_data import widget_data
-from grader.exercises import load_catalog
-from grader.report import expectations
+from grader.exercises import expectations, load_catalog
 from grader.result import Result
 from grader.scaffold import assemble, labels
 from runner.assembly import is_stub

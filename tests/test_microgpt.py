@@ -20,7 +20,7 @@ from microgpt.culprit import OPS, disagreements
 from microgpt.names import encode, load
 from microgpt.session import Config, Session, all_finite, finite
 from microgpt.worker import start as start_training
-from runner.observe import make_class
+from runner.value_class import make_class
 
 UNIFORM = math.log(27)
 NAMES = "\n".join(load())
@@ -177,11 +177,11 @@ def test_pyodide_takes_the_same_first_20_steps_as_cpython(design):
 import json
 from grader.exercises import load_catalog
 from grader.runner_data import runner_data
-from runner import observe
+from runner import value_class
 from microgpt.worker import start
 
 known = runner_data(load_catalog())
-observe.data = lambda: known  # where the worker reads runner.zip's data.json
+value_class.data = lambda: known  # where the worker reads runner.zip's data.json
 training = start("{{}}", "{{}}", {NAMES!r})
 json.dumps(json.loads(training.steps_json(20, 600_000))["losses"])
 """

@@ -1,7 +1,9 @@
 """The course under MkDocs: exercise blocks become widget elements (the `course` extension), and
 the build ships their assets (the plugin's site step)."""
 
+import io
 import json
+import modulefinder
 import pickle
 import re
 import subprocess
@@ -15,6 +17,7 @@ import pytest
 from conftest import unused
 
 from course import assets, csp, lessons
+from course.imports import module_name, package_modules
 from course.widget_data import (
     UnknownExercise,
     engine_check_data,
@@ -360,7 +363,7 @@ def test_the_runner_gets_the_runner_and_its_data_and_nothing_of_the_grader(site)
     trainers' packages come with it."""
     names, read = zip_names(site, assets.RUNNER_ZIP)
     packages = modules("runner") | modules("training") | modules("microgpt")
-    instructors = {f"{path}c" for path in assets.COMMAND_LINE}  # runner/seal.py: hand-ins'
+    instructors = {f"{assets.SEALED_ENTRY}c"}  # hand-ins' sealed runner
     assert names == packages - instructors | {"runner/data.json"}
     known = json.loads(read("runner/data.json"))
     assert set(known["exercises"]) == set(CATALOG)
@@ -372,14 +375,13 @@ def test_microgpt_s_names_are_a_download_of_their_own_one_a_line(site):
 
 
 def test_the_judge_gets_the_grader_and_every_exercise_file(site):
-    """grader.zip has every grader module but the command line's, compiled, every exercise
-    file, and the catalog as the build read it, which the judge takes instead of reading them
-    again."""
+    """grader.zip has the judge's grader modules, compiled, every exercise file, and the
+    catalog as the build read it, which the judge takes instead of reading them again."""
     names, read = zip_names(site, assets.GRADER_ZIP)
     assert pickle.loads(read("grader/catalog.pickle")) == CATALOG
-    command_line = {f"{path}c" for path in assets.COMMAND_LINE if path.startswith("grader/")}
-    assert command_line <= modules("grader") and not command_line & names
-    expected = modules("grader") - command_line | {"grader/catalog.pickle"}
+    sources = zipfile.ZipFile(io.BytesIO(assets.grader_sources(ROOT, CATALOG))).namelist()
+    judges = {f"{name}c" for name in sources if name.startswith("grader/") and name.endswith(".py")}
+    expected = judges | {"grader/catalog.pickle"}
     for exercise in CATALOG.values():
         expected.add(f"exercises/{exercise.id}/exercise.toml")
         if exercise.known_wrong:
@@ -389,6 +391,22 @@ def test_the_judge_gets_the_grader_and_every_exercise_file(site):
             expected.add(f"exercises/{exercise.id}/.meta/solution.py")
     assert expected <= names
     assert not [name for name in names if name.startswith("grader/") and name.endswith(".py")]
+
+
+def test_grader_zip_holds_exactly_the_modules_the_judge_imports():
+    """What the judge's worker imports, found by the standard library's modulefinder (not the
+    build's own reading of imports), is what grader.zip holds: no command-line module."""
+    finder = modulefinder.ModuleFinder(path=[str(ROOT), *sys.path])
+    for entry in assets.JUDGE_ENTRIES:
+        finder.import_hook(entry)
+    imported = {name for name in finder.modules if name.partition(".")[0] == "grader"}
+    sources = zipfile.ZipFile(io.BytesIO(assets.grader_sources(ROOT, CATALOG))).namelist()
+    held = {
+        module_name(name) for name in sources if name.startswith("grader/") and name.endswith(".py")
+    }
+    assert held == imported
+    assert not {name for name in held if name.startswith("grader.cli")}
+    assert "grader.cli.regrade" in package_modules("grader")  # the command line is still there
 
 
 def test_the_archives_sources_are_the_same_for_the_same_files():

@@ -13,8 +13,7 @@ import pytest
 
 from course import assets
 from grader import grade
-from grader.exercises import load_catalog
-from grader.report import expectations
+from grader.exercises import expectations, load_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = [

@@ -13,9 +13,9 @@ import sys
 import pytest
 from hostile import FOOTHOLD, GC_HOOK, PATCH_CODE, PATCHES
 
+from grader.cli.sealed import HARNESS, ROOT, sealing_flags
 from grader.exercises import catalog
 from grader.handin import HandInError, course_id, read_handin
-from grader.sealed import HARNESS, ROOT, sealing_flags
 
 EXERCISES = catalog()
 COURSE = course_id(EXERCISES)

@@ -14,12 +14,12 @@ import zipfile
 import pytest
 from hostile import FOOTHOLD, GC_HOOK, PATCHES
 
+from grader.cli.gradebook import Gradebook, feedback, feedback_path
+from grader.cli.regrade import Graded, Tab, files_in, shard
+from grader.cli.roster import read_roster
+from grader.cli.sealed import ROOT
 from grader.exercises import catalog
-from grader.gradebook import Gradebook, feedback, feedback_path
 from grader.handin import course_id
-from grader.regrade import Graded, Tab, files_in, shard
-from grader.roster import read_roster
-from grader.sealed import ROOT
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0) | {"mul": 2.5}

@@ -1,4 +1,4 @@
-"""The sealed runner (grader/sealed.py): a run's time limit counts from a ready Python, never
+"""The sealed runner (grader/cli/sealed.py): a run's time limit counts from a ready Python, never
 the process's start or its restore; a run past it, or a process past its memory cap, is ended
 and said to be."""
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from grader import sealed
+from grader.cli import sealed
 from grader.exercises import catalog
 
 EXERCISES = catalog()

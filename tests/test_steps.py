@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from runner.observe import make_class
+from runner.value_class import make_class
 from training.steps import steps
 
 

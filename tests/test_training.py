@@ -14,7 +14,8 @@ import pytest
 from conftest import DOCS, page_run
 
 from devtools.training_runs import FIXTURE, short
-from runner.observe import make_class
+from microgpt.session import Config as GptConfig
+from runner.value_class import make_class
 from training import moons, nn
 from training.session import Config, Session
 from training.worker import STEPS_PER_CALL, start
@@ -63,7 +64,7 @@ def test_equals_for_plus_equals_in_add_learns_but_lags_behind(design, reference)
 
 def test_equals_in_add_spoils_the_biases_gradients_and_not_the_weights(design):
     """What training.md says `=` in `__add__` does, counted on one batch's gradients."""
-    from runner.observe import make_class
+    from runner.value_class import make_class
     from training.session import Config, Session
     from training.worker import broken
 
@@ -280,9 +281,17 @@ def test_the_lessons_training_is_the_widgets_default():
 
 
 def test_a_config_is_clamped_points_first_then_the_batch_within_them():
-    config = Config.of({"point_count": 5000, "batch": 1000, "hidden": [0, 99, 8, 8], "unknown": 1})
+    config = Config.of({"point_count": 5000, "batch": 1000, "hidden": [0, 99, 8, 8]})
     assert (config.point_count, config.batch, config.hidden) == (400, 400, [1, 64, 8])
     assert Config.of({"point_count": 3, "batch": 8}).batch == 8  # 3 points is raised to 10
+
+
+def test_a_config_refuses_a_key_it_does_not_know_as_the_course_s_options_do():
+    with pytest.raises(ValueError, match="unknown setting 'learning_rte'"):
+        Config.of({"learning_rte": 0.1})
+    with pytest.raises(ValueError, match="unknown setting 'wrong_log'"):
+        GptConfig.of({"n_embd": 8, "wrong_log": True})  # a switch, which the worker takes out
+    assert GptConfig.of({"n_embd": 8}).n_embd == 8
 
 
 def test_the_recorded_moons_runs_the_verdict_is_tested_on_are_the_trainers_own():

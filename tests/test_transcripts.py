@@ -1,14 +1,15 @@
 """Every sentence the grader shows for each known answer is the one its exercise's golden
-transcript holds (grader/transcript.py): a change of words fails here until the transcripts are
+transcript holds (grader/cli/transcript.py): a change of words fails here until the transcripts are
 written again (`python -m grader --write-transcripts`) and the diff is reviewed."""
 
 import re
 
 import pytest
 
-from grader import grade, transcript
-from grader.exercises import EXERCISES_DIR, catalog
-from grader.report import expectations, golden
+from grader import grade
+from grader.cli import transcript
+from grader.cli.report import golden
+from grader.exercises import EXERCISES_DIR, catalog, expectations
 
 EXERCISES = catalog()
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from grader import cli, verify
+from grader.cli.sealed import Harness, SealedRunner
 from grader.exercises import catalog
 from grader.handin import course_id, read_handin
-from grader.sealed import Harness, SealedRunner
 
 HERE = Path(__file__).parent
 CASES = json.loads((HERE / "verify_cases.json").read_text(encoding="utf-8"))

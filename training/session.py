@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from runner.numbers import finite
+from runner.settings import known_keys
 
 from .moons import two_moons
 from .nn import MLP
@@ -39,8 +40,9 @@ class Config:
 
     @classmethod
     def of(cls, given):
-        """A Config from a dict, unknown keys ignored and values checked."""
-        config = cls(**{k: v for k, v in given.items() if k in cls.__dataclass_fields__})
+        """A Config from a dict, its values checked; a key it does not know is a ValueError (a
+        misspelt setting would otherwise be dropped without a word)."""
+        config = cls(**known_keys(cls, given))
         config.hidden = [min(max(int(n), 1), 64) for n in config.hidden][:3]
         config.point_count = min(max(int(config.point_count), 10), 400)
         config.batch = min(max(int(config.batch), 1), config.point_count)

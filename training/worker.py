@@ -23,10 +23,11 @@ def start(bodies_json, config_json):
     ({op: code}; the reference for any op not given): a `Training`, whose `started_json` holds
     the data, the plot's extent and the untrained model's accuracy and boundary as JSON, or
     `{"error": ...}`."""
-    from runner.observe import data, make_class
+    from runner.assembly import their_bodies
+    from runner.value_class import data, make_class
 
     design = data()["designs"]["closures"]
-    bodies = {op: body for op, body in json.loads(bodies_json).items() if isinstance(body, str)}
+    bodies = their_bodies(design, json.loads(bodies_json))
     config = Config.of(json.loads(config_json))
     theirs = broken(design["references"] | bodies) if config.assign_add else bodies
     if config.assign_add:

@@ -1,15 +1,15 @@
-"""The commands of `python -m grader` that grade hand-ins (grader/cli.py parses them): each
+"""The commands of `python -m grader` that grade hand-ins (grader/cli/ parses them): each
 takes the parsed arguments and its own parser (for usage errors) and returns the exit status."""
 
 import sys
 import time
 from pathlib import Path
 
+from ..exercises import ExerciseError, load_catalog
+from ..handin import course_id
 from . import gradescope as scope
 from .class_report import write_report
-from .exercises import ExerciseError, load_catalog
 from .gradebook import Gradebook, feedback, feedback_path
-from .handin import course_id
 from .regrade import SameCode, files_in, header, regrade_all, said_below, shard, table_row
 from .roster import ASSIGNMENT, RosterError, read_roster
 from .sealed import Harness, SealedRunner
@@ -256,8 +256,8 @@ def verify(args, usage, progress):
     """`python -m grader verify FILE`: a certificate's code run sealed, each verdict it earns
     held to what the file claims (grader/verify.py). Exit status 1 when the file claims more
     than its code earns, or cannot be read."""
-    from .handin import HandInError, read_handin
-    from .verify import check, claims_more, text
+    from ..handin import HandInError, read_handin
+    from ..verify import check, claims_more, text
 
     exercises = catalog_or_exit()
     try:
@@ -277,7 +277,7 @@ def verify(args, usage, progress):
 
 
 def fuzz(args, usage, progress):
-    """`python -m grader fuzz PATH`: grader/fuzz_cli.py."""
-    from .fuzz_cli import run
+    """`python -m grader fuzz PATH`: grader/cli/fuzz.py."""
+    from .fuzz import run
 
     return run(args)

@@ -1,6 +1,6 @@
 """The maintainers' table: every reference, stub and known-wrong answer through the grader,
-each in a process of its own (grader/isolated.py), its verdict, its diagnoses and its words
-(grader/transcript.py) held to what they should be.
+each in a process of its own (grader/cli/isolated.py), its verdict, its diagnoses and its words
+(grader/cli/transcript.py) held to what they should be.
 
 `python -m grader` exits 1 when any answer is graded other than expected;
 `python -m grader --write-transcripts` writes each exercise's golden transcript instead.
@@ -10,22 +10,10 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from os import cpu_count
 
+from ..exercises import EXERCISES_DIR, ExerciseError, expectations, load_catalog
+from ..runner_data import runner_data
 from . import transcript
-from .exercises import EXERCISES_DIR, ExerciseError, load_catalog
 from .isolated import grade_isolated_sides
-from .runner_data import runner_data
-
-
-def expectations(exercises):
-    """`(exercise, answer name, bodies, should pass, diagnoses wanted)` for every answer."""
-    for exercise in exercises.values():
-        yield exercise, "reference solution", exercise.solutions, True, ()
-        if exercise.kind == "engine":  # its starting code is the engine with its bug
-            yield exercise, "the engine as shipped", exercise.stubs, False, ()
-        else:
-            yield exercise, "starter stub", exercise.stubs, False, ("nothing",)
-        for answer in exercise.known_wrong:
-            yield exercise, answer.name, answer.bodies, False, answer.diagnoses
 
 
 def as_expected(result, should_pass, wanted):
@@ -36,7 +24,7 @@ def as_expected(result, should_pass, wanted):
 
 def graded(exercises):
     """Every expectation with its results, `{section name: result}` for each side of the
-    formula rung (grader/transcript.py), grading in parallel."""
+    formula rung (grader/cli/transcript.py), grading in parallel."""
     answers = list(expectations(exercises))
     known = runner_data(exercises)
 

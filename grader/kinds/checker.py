@@ -1,20 +1,27 @@
-"""The judge of a checker exercise (grader/checker.py): the runner's report of what the
-learner's functions returned (runner/checker.py), untrusted, decoded; each value held to the
-answer key with the one seven-decimal rule; and the verdict in the usual Result
-(grader/result.py), its words on the learner's rung (grader/disclosure.py): below the formula
-rung, numbers and a way to measure, never the checker's formulas.
+"""The checker kind: the learner writes a gradient checker's three functions in one slot
+(grader/checker.py reads its exercise.toml and holds its answer key).
+
+Its judge: the runner's report of what the learner's functions returned (runner/checker.py),
+untrusted, decoded; each value held to the answer key with the one seven-decimal rule; and the
+verdict in the usual Result (grader/result.py), its words on the learner's rung
+(grader/disclosure.py): below the formula rung, numbers and a way to measure, never the
+checker's formulas.
 """
 
 import math
 
-from runner.checker import MAX_CALLS, arguments
+from runner.checker import MAX_CALLS, PLOT_OPS, arguments
 from runner.numbers import decode
 
-from .checker import GOOD_H, central, expected, relative
-from .figures import figure, seven
-from .observation import Unreadable, decode_error, decode_output
-from .precision import agrees
-from .result import Check, Result, Row, Verdict
+from .. import checker
+from ..checker import GOOD_H, central, expected, relative
+from ..disclosure import told_ops
+from ..figures import figure, seven
+from ..observation import Unreadable, decode_error, decode_output
+from ..precision import agrees
+from ..result import Check, Result, Row, Verdict
+from .base import ExerciseError, Kind, written
+from .op import slot_exercise, trained_ops
 
 STARTER = (
     "Your code is still the starter code: each function returns 0.0. Write the three "
@@ -27,7 +34,7 @@ def judge_checker(exercise, observation, stubs, told):
     try:
         measured, error, printed = _decode(observation, exercise)
     except (Unreadable, AttributeError, TypeError, ValueError, KeyError) as problem:
-        from .present import unreadable
+        from ..present import unreadable
 
         return unreadable(exercise, stubs, problem)
     checks = tuple(
@@ -238,3 +245,46 @@ def _h_said(key, check, got, h, told):
         f"{at_good:.0e}. That h is too {which}: measure the error at every h from 1e-1 down to "
         "1e-12 and see where it is smallest (the plot on this page does it for an op)."
     )
+
+
+def _judge(exercise, bodies, observation, exercises, told):
+    told = told_ops(exercise, told)
+    _, stubs = written(exercise, bodies)
+    return judge_checker(exercise, observation, stubs, told)
+
+
+def _runner(exercise):
+    """runner/checker.py calls the learner's functions: no class, the checks as data."""
+    return {
+        "design": exercise.design,
+        "kind": exercise.kind,
+        "label": exercise.label,
+        "ops": list(exercise.ops),
+        "stubs": exercise.stubs,
+        "checks": [check.data() for check in exercise.checks],
+    }
+
+
+def _widget(exercise, catalog):
+    """Its functions' names are the learner's own; its plot (runner/checker.py `sweep`) measures
+    op tabs' closures, as the trainers read them (`trained_ops`)."""
+    plotted = [*(op for op, _ in PLOT_OPS), "relu"]
+    return {
+        "scope": {op: ["f", "x", "h", "a", "b", "grad", "math"] for op in exercise.ops},
+        "trained_ops": trained_ops(catalog, "closures", plotted),
+    }
+
+
+CHECKER = Kind(
+    name="checker",
+    keys=frozenset(checker.KEYS),
+    required=checker.REQUIRED,
+    spec=lambda path, spec: checker.checker_spec(path, spec, ExerciseError),
+    make=lambda folder, spec, codes: slot_exercise(folder, spec, codes, computed=False),
+    judge=_judge,
+    runner=_runner,
+    widget=_widget,
+    writes_op=True,  # its one slot is written like an op's
+    check_graphs=False,  # its checks call functions: no graph to draw
+    references="none",
+)

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def parser():
@@ -145,7 +145,7 @@ def add_gradescope(commands):
 
 
 def add_fuzz(commands):
-    from .fuzz_cli import ABOUT, arguments
+    from .fuzz import ABOUT, arguments
 
     fuzz = commands.add_parser(
         "fuzz", help="run a work file's engine on random graphs", description=ABOUT

@@ -83,7 +83,7 @@ class Entry:
 
 class Gradebook:
     """The CSV file of one form at `path` (or none), and the review file at `review` (or
-    none). `roster` (grader/roster.py) is needed by canvas and moodle; `assignment` is the
+    none). `roster` (grader/cli/roster.py) is needed by canvas and moodle; `assignment` is the
     Canvas assignment, `Name (id)`, that takes the total instead of a column per exercise."""
 
     def __init__(self, path, form, weights, roster=None, review=None, assignment=""):

@@ -1,10 +1,10 @@
-"""Learners' handed-in work files graded, whatever verdicts the files claim (grader/cli.py is
-the command; grader/gradebook.py writes what comes out).
+"""Learners' handed-in work files graded, whatever verdicts the files claim (grader/cli/ is
+the command; grader/cli/gradebook.py writes what comes out).
 
 A hand-in is untrusted code on the instructor's machine. Each of its runs happens where the
 browser runs it, in the runner's half under Pyodide, in a worker of the hand-in's own in a
 Node process that can read nothing but Pyodide and write nothing, start no process and reach
-no network, in a Python whose memory is put back after every run (grader/sealed.py,
+no network, in a Python whose memory is put back after every run (grader/cli/sealed.py,
 runner/node.mjs).
 The judge's half reads each run's report here, as untrusted data, as it does in the browser.
 """
@@ -13,12 +13,14 @@ import json
 import threading
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
+from runner.assembly import bodies as door
 from runner.assembly import is_stub
 
-from .handin import HandInError, exercise_code_key, read_handin
-from .judge import judge
+from ..handin import HandInError, exercise_code_key, read_handin
+from ..judge import judge
 from .sealed import RunFailed, SealedRunner
 
 # what a run that gave no report tells the learner, by why it gave none
@@ -32,15 +34,31 @@ SAID = {
 }
 
 
+class TabVerdict(StrEnum):
+    """A tab's verdict: the judge's (grader/result.py's Verdict), or why its run gave no report
+    (grader/cli/sealed.py's RunFailed); written as its value in every gradebook."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    TIME = "time"
+    MEMORY = "memory"
+    REFUSED = "refused"
+    CRASHED = "crashed"
+
+
 @dataclass(frozen=True)
 class Tab:
     """One exercise of one hand-in, as graded: what the learner would read."""
 
-    verdict: str  # pass, fail, error, or time, memory, refused (a run with no report)
+    verdict: TabVerdict  # given as text, kept as the enum
     summary: str
     diagnosis: str = ""
     diagnoses: tuple = ()
     rows: tuple = ()  # (value, got, passed, why) of each checked value
+
+    def __post_init__(self):
+        object.__setattr__(self, "verdict", TabVerdict(self.verdict))
 
 
 @dataclass
@@ -69,7 +87,7 @@ def shard(files, part, parts):
 
 class SameCode:
     """Each Tab judged from a run's report, by the code that earned it, shared by a regrade's
-    jobs: every run meets the same fresh Python (grader/sealed.py), so the same code in another
+    jobs: every run meets the same fresh Python (grader/cli/sealed.py), so the same code in another
     hand-in is the same run, run and judged once. A run that gave no report is never kept."""
 
     def __init__(self):
@@ -104,8 +122,8 @@ def regrade_file(path, exercises, runner, course, same=None):
     graded.learner = handin.learner or graded.learner
     runner.fresh()
     for exercise in exercises.values():
-        bodies = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = {op: body or exercise.stubs[op] for op, body in bodies.items()}
+        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
+        bodies = door(saved, exercise.stubs)
         if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
             continue  # not attempted
         graded.tabs[exercise.id] = same.tab(exercise, bodies, exercises, runner)

@@ -20,9 +20,9 @@ import time
 from functools import cache
 from pathlib import Path
 
-from .runner_data import run_data, runner_data
+from ..runner_data import run_data, runner_data
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HARNESS = ROOT / "runner" / "node.mjs"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 SES = ROOT / "node_modules" / "ses" / "dist" / "ses.mjs"  # lockdown(), for runner/node.mjs

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from . import checker
-from .explain import DIAGNOSES, NAMES
+from .. import checker
+from ..explain import DIAGNOSES, NAMES
+from ..kinds.op import op_tabs
+from ..kinds.registry import KINDS
 from .gradebook import number, points
 
-UPLOT = Path(__file__).resolve().parent.parent / "node_modules" / "uplot" / "dist"
+UPLOT = Path(__file__).resolve().parents[2] / "node_modules" / "uplot" / "dist"
 UPLOT_FILES = ("uPlot.iife.min.js", "uPlot.min.css")
 CAUSES = DIAGNOSES | checker.DIAGNOSES  # every named cause a tab's diagnoses may hold
 CHARTED = 8  # causes a chart shows, the most common; its table lists them all
@@ -132,7 +134,7 @@ def first_failing(hand_in, exercises):
         tab = hand_in.tabs.get(name)
         if tab is None or tab.verdict == "pass":
             continue
-        if exercise.kind == "graph":
+        if KINDS[exercise.kind].needs_op_tabs:
             for op in exercise.ops:
                 own = op_exercise(exercises, exercise.design, op)
                 if own and getattr(hand_in.tabs.get(own), "verdict", "") != "pass":
@@ -143,7 +145,7 @@ def first_failing(hand_in, exercises):
 
 def op_exercise(exercises, design, op):
     """The id of the op exercise of `op` in `design` (the tab whose code a graph runs)."""
-    found = (e.id for e in exercises.values() if e.kind == "op" and e.design == design)
+    found = (e.id for e in op_tabs(exercises, design))
     return next((name for name in found if exercises[name].ops == (op,)), None)
 
 

@@ -4,7 +4,7 @@ smallest graph it gets wrong, or "no failing graph in N". Exit status 1 when a g
 0 when none did, 2 for a file that is not a work file.
 
 A work file is untrusted code: it runs where a regrade runs a hand-in, in a sealed Node process
-of its own (grader/sealed.py, runner/node.mjs), its Python's memory put back after every run
+of its own (grader/cli/sealed.py, runner/node.mjs), its Python's memory put back after every run
 of graphs, under a time limit; the process holds no other op's answer than it needs.
 """
 
@@ -13,11 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from .exercises import load_catalog
-from .fuzz import Unrunnable, search
-from .fuzz_page import written as written_bodies
-from .fuzz_words import engine_did, ops_count, program, quiet
-from .handin import HandInError, code_key, read_handin
+from ..exercises import load_catalog
+from ..fuzz import Unrunnable, search
+from ..fuzz_page import written as written_bodies
+from ..fuzz_words import engine_did, ops_count, program, quiet
+from ..handin import HandInError, code_key, read_handin
+from ..kinds.op import op_tabs
 from .sealed import Harness, RunFailed, SealedRunner
 
 BATCH = 500  # graphs a run: enough that what a run costs beside its graphs is small
@@ -28,7 +29,7 @@ WRITTEN = {"closures": "Your closures", "local_grads": "Your local-gradient tupl
 
 
 def main(argv):
-    """`python -m grader fuzz` on its own (grader/cli.py adds it to the grader's commands)."""
+    """`python -m grader fuzz` on its own (grader/cli/ adds it to the grader's commands)."""
     return run(_parser().parse_args(argv))
 
 
@@ -91,7 +92,7 @@ def _positive(text):
 def written(handin, catalog, design):
     """`{op: code}` of the ops of `design` whose tab holds more than its starter code (the
     page's check chooses them the same way, grader/fuzz_page.py)."""
-    ops = [e.ops[0] for e in catalog.values() if e.design == design and e.kind == "op"]
+    ops = [e.ops[0] for e in op_tabs(catalog, design)]
     return written_bodies(
         catalog, design, {op: handin.code.get(code_key(design, op)) for op in ops}
     )

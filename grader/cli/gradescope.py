@@ -11,8 +11,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from ..handin import course_id, learner
 from .gradebook import feedback, points
-from .handin import course_id, learner
 from .regrade import files_in, regrade_file
 from .roster import Person, Roster
 from .sealed import PYODIDE, ROOT, SES, Harness, SealedRunner

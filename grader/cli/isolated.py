@@ -12,8 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .judge import judge
-from .runner_data import runner_data
+from ..judge import judge
+from ..runner_data import runner_data
 
 TIME_LIMIT = 20  # seconds: far more than any answer needs, on the slowest machine
 
@@ -42,7 +42,7 @@ def in_child(module, request, time_limit=TIME_LIMIT):
                 capture_output=True,
                 text=True,
                 timeout=time_limit,
-                cwd=Path(__file__).resolve().parent.parent,
+                cwd=Path(__file__).resolve().parents[2],
             )
         except subprocess.TimeoutExpired as error:
             raise RunFailed(f"still running after {time_limit} s") from error
