@@ -119,14 +119,15 @@ def test_every_page_is_audited():
 
 @pytest.mark.parametrize("path", PAGES)
 def test_no_serious_violation_on_any_page(readers, site, path):
-    """On each screen, the page loads in one scheme (light on the desktop, dark on the phone)
-    and the reader's toggle switches it to the other, so both ways of coming to a scheme are
-    audited."""
+    """On the desktop the page loads light and the reader's toggle switches it to dark, so both
+    schemes and both ways of coming to one are audited; the phone's layout loads dark (its
+    colours are the desktop's: a toggle there would audit them again)."""
     found = {}
     for screen, first in (("desktop", "light"), ("phone", "dark")):
         page = in_scheme(readers[screen], site.url + path.lstrip("/"), first)
         found[f"{first}, {screen}"] = violations(page)
-        found[f"{toggle_scheme(page)}, {screen}"] = violations(page)
+        if screen == "desktop":
+            found[f"{toggle_scheme(page)}, {screen}"] = violations(page)
     assert {where: seen for where, seen in found.items() if seen} == {}
 
 
