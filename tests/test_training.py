@@ -249,7 +249,8 @@ def test_converged_means_the_last_windows_mean_fell_by_less_than_one_percent(
 
 
 def test_training_stops_by_itself_at_its_step_limit_and_goes_on_for_as_many(design):
-    training = start("{}", json.dumps({"step_limit": 30, "decay_steps": 1000}))
+    small = {"hidden": [4], "point_count": 20}  # the limit is what is tested: a fast network
+    training = start("{}", json.dumps({"step_limit": 30, "decay_steps": 1000, **small}))
     assert run_until_finished(training)[:2] == ("limit", 30)
     assert run_until_finished(training, go_on=True)[:2] == ("limit", 60)
 
