@@ -358,7 +358,7 @@ def _here(name, named):
 def _nudged(node, exercise):
     """The nudge tool's names for a step's inputs: the op tab's first check's."""
     names = ["x", "y"][: node.op.arity]
-    return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.kind == "op" else names
+    return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.op_tab else names
 
 
 def _measure(node, exercise, check):
@@ -372,7 +372,7 @@ def _measure(node, exercise, check):
     )
     if node.exponent is not None:
         said += f" with n = {node.exponent!r}"
-    where = "" if exercise.kind == "op" else f" on the `{op.label}` tab"
+    where = "" if exercise.op_tab else f" on the `{op.label}` tab"
     return f"Nudge {said}{where}"
 
 

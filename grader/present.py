@@ -283,7 +283,7 @@ def _summary(exercise, checks, error, stubs):
         summary = f"{failed} of {len(rows)} gradients {'is' if failed == 1 else 'are'} wrong."
     else:
         summary = f"All {len(rows)} gradients match to seven decimals."
-    if stubs and exercise.kind == "graph":
+    if stubs and exercise.needs_op_tabs:  # its slots are written on the op tabs
         labels = ", ".join(OPS[op].label for op in stubs)
         them = "them on their own tabs" if len(stubs) > 1 else "it on its own tab"
         summary += f" Still the starter code: {labels}. Write {them}."
