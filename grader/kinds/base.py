@@ -12,7 +12,7 @@ from runner.assembly import is_stub
 from runner.checks import build_graph
 
 from .. import answer_key, checker
-from ..explain import DIAGNOSES
+from ..diagnosis.explain import DIAGNOSES
 
 TEXT_KEYS = {
     "label": str,
@@ -78,8 +78,8 @@ class Exercise:
     train: tuple = ()  # an engine tab with a training loop: its own run's items (w, b, ...)
     breaks: str = ""  # an engine tab: the training page's Break-it switch of the same bug
     fix: tuple = ()  # an engine tab: its fix as a diff, shown on request (grader/bug_diff.py)
-    # what its Kind says, for modules the kinds import (grader/diagnose.py, grader/present.py),
-    # which cannot import the registry to ask it: set by `Kind.exercise`
+    # what its Kind says, for modules the kinds import (grader/diagnosis/diagnose.py,
+    # grader/present.py), which cannot import the registry to ask it: set by `Kind.exercise`
     op_tab: bool = False
     needs_op_tabs: bool = False
 
@@ -129,7 +129,7 @@ class Kind:
     solution_from: str = ""
 
     def exercise(self, folder, spec, codes):
-        """Its Exercise (`make`'s), carrying the flags that grader/diagnose.py and
+        """Its Exercise (`make`'s), carrying the flags that grader/diagnosis/diagnose.py and
         grader/present.py read: the kinds import those modules, so those cannot import the
         registry (an import circle) and read the Exercise's copy instead."""
         made = self.make(folder, spec, codes)
@@ -254,7 +254,7 @@ def known_wrong(folder, spec, solutions):
         if unknown:
             raise ExerciseError(
                 f"{path}: unknown diagnosis {', '.join(unknown)} "
-                f"(the keys are in grader/explain.py)"
+                f"(the keys are in grader/diagnosis/explain.py)"
             )
         found.append(KnownWrong(answer.get("name", "?"), tuple(diagnoses), solutions | bodies))
     return tuple(found)
