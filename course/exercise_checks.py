@@ -45,11 +45,9 @@ def _blames(result, op):
 def _refusal(exercise, result):
     if KINDS[exercise.kind].op_tab:
         where, fix = f"exercises/{exercise.id}/.meta/solution.py", "fix the solution"
-    elif exercise.kind == "engine":  # its solution is the course's engine, its bug left out
-        where, fix = (
-            f"exercises/{exercise.id}/exercise.toml",
-            "fix exercises/_engine/ or these checks",
-        )
+    elif KINDS[exercise.kind].solution_from:  # an engine's: the course's, its bug left out
+        where = f"exercises/{exercise.id}/exercise.toml"
+        fix = f"fix {KINDS[exercise.kind].solution_from} or these checks"
     else:
         where = f"exercises/{exercise.id}/exercise.toml"
         fix = "fix the op exercises' solutions (each passes its own tab) or these checks"

@@ -184,7 +184,7 @@ class _Answers:
                 for piece, free in _pieces(text, exercise.design)
                 if free <= names  # else a NameError: no need to run it to know
             )
-        if exercise.kind == "checker":
+        if KINDS[exercise.kind].functions:
             methods = (n for n in _functions(text) if n.args.args[0].arg != "self")
             return any(self._part(exercise, node) for node in methods)
         # a graph tab has no code of its own; an engine tab's answer is a fix to code it shows,

@@ -120,7 +120,7 @@ def _two_tabs_for_one_op(root, names, design, op):
 
 
 def _exercise(folder, spec, codes):
-    return KINDS[spec["kind"]].make(folder, spec, codes)
+    return KINDS[spec["kind"]].exercise(folder, spec, codes)
 
 
 def expectations(exercises):

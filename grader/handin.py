@@ -17,6 +17,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from .kinds.registry import kind_of
+
 FORMAT = "micrograd-work"
 VERSION = 1
 MAX_BYTES = 1_000_000  # far more than the code of every tab
@@ -60,7 +62,8 @@ def code_key(design, op):
 def exercise_code_key(exercise, op):
     """The key of an exercise's code for `op`: an engine tab's whole engine has a key of its own
     (widget/src/exercise/model.js `exerciseCodeKey`), every other tab its op's."""
-    return f"engine/{exercise.id}" if exercise.kind == "engine" else code_key(exercise.design, op)
+    own_key = kind_of(exercise).own_key
+    return own_key(exercise) if own_key else code_key(exercise.design, op)
 
 
 def read_handin(raw):

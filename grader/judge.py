@@ -1,7 +1,7 @@
 """The judge's half of grading: each kind of exercise judges its own (grader/kinds/registry.py).
 For the op and graph kinds (grader/kinds/op.py) that is three steps: the runner's report of the
 learner's run (runner/observe.py) is decoded (grader/observation.py), diagnosed against the
-answer key (grader/diagnose.py) and presented as the result the learner reads
+answer key (grader/diagnosis/diagnose.py) and presented as the result the learner reads
 (grader/present.py).
 
 The judge never runs learner code: the report is untrusted data, and anything in it that no

@@ -1,10 +1,10 @@
 """The judge's last step: an Observation (grader/observation.py) and its Diagnosis
-(grader/diagnose.py) become the Result the learner reads (grader/result.py): the rows of
+(grader/diagnosis/diagnose.py) become the Result the learner reads (grader/result.py): the rows of
 checked grads, the graph's nodes, the step-through, the verdict and its sentences."""
 
 from dataclasses import replace
 
-from . import explain
+from .diagnosis import explain
 from .figures import brief, figure, seven, tuple_text
 from .ops import OPS
 from .precision import agrees
@@ -14,7 +14,7 @@ from .result import Change, Check, Error, GraphNode, Result, Row, Step, Verdict
 def checks_of(exercise, observation, told=frozenset(), values=("self", "out")):
     """Each check of a readable run as the learner reads it, rows decided; `told`: the ops
     whose rule its sentences may say (grader/disclosure.py); `values`: the Values its code may
-    have put where a number belongs (grader/advice.py)."""
+    have put where a number belongs (grader/diagnosis/advice.py)."""
     return tuple(_check(seen, exercise, told, values) for seen in observation.checks)
 
 
@@ -26,7 +26,7 @@ def verdict_of(checks, observation):
 
 def present(exercise, observation, stubs, checks, diagnosis=None, told=frozenset()):
     """The Result of a readable run, built once: its `checks` (from `checks_of`) and, when it
-    failed or raised, its `diagnosis` (grader/diagnose.py) told on the learner's rung."""
+    failed or raised, its `diagnosis` (grader/diagnosis/diagnose.py) told on the learner's rung."""
     error = observation.error
     told_why = {}
     if diagnosis:
@@ -283,7 +283,7 @@ def _summary(exercise, checks, error, stubs):
         summary = f"{failed} of {len(rows)} gradients {'is' if failed == 1 else 'are'} wrong."
     else:
         summary = f"All {len(rows)} gradients match to seven decimals."
-    if stubs and exercise.kind == "graph":
+    if stubs and exercise.needs_op_tabs:  # its slots are written on the op tabs
         labels = ", ".join(OPS[op].label for op in stubs)
         them = "them on their own tabs" if len(stubs) > 1 else "it on its own tab"
         summary += f" Still the starter code: {labels}. Write {them}."

@@ -86,11 +86,12 @@ class Check:
 
 @dataclass(**RECORD)
 class Culprit:
-    """An op whose code explains wrong numbers (grader/diagnose.py): its diagnoses, what its
-    code did, and the step that shows it (`check`, and `step`, its index among the check's steps
-    as the page shows them; None when no step does). `reading`: what its code says in its own
-    words, how Python reads a line of it that reads otherwise (grader/reading.py) and advice
-    naming its names (grader/advice.py), said instead of the diagnoses it `covers`."""
+    """An op whose code explains wrong numbers (grader/diagnosis/diagnose.py): its diagnoses,
+    what its code did, and the step that shows it (`check`, and `step`, its index among the
+    check's steps as the page shows them; None when no step does). `reading`: what its code says
+    in its own words, how Python reads a line of it that reads otherwise
+    (grader/diagnosis/reading.py) and advice naming its names (grader/diagnosis/advice.py), said
+    instead of the diagnoses it `covers`."""
 
     op: str
     label: str
@@ -127,7 +128,7 @@ class Result:
     checks: tuple = ()
     error: Error | None = None
     stubs: tuple = ()  # ops whose code is still the starter code
-    diagnoses: tuple = ()  # keys of grader/explain.py's DIAGNOSES
+    diagnoses: tuple = ()  # keys of grader/diagnosis/explain.py's DIAGNOSES
     diagnosis: str = ""  # why the numbers are wrong, when the grader can tell
     culprits: tuple = ()
     stdout: str = ""

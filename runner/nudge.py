@@ -31,7 +31,7 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
     design = known["designs"][exercise["design"]]
-    if exercise.get("kind") == "checker":  # its plot: the learner's op code against h
+    if exercise.get("sweeps"):  # a checker's plot: the learner's op code against h
         return _swept(design, bodies)
     check = exercise["checks"][check_index]
     leaves = {name: _number(value) for name, value in check["leaves"].items()}

@@ -22,7 +22,7 @@ from conftest import SITE
 from learner import as_read
 
 from devtools import serve
-from grader.explain import DIAGNOSES
+from grader.diagnosis.explain import DIAGNOSES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engines"))
 from drivers import FirefoxDriver, WebKitDriver, missing  # noqa: E402

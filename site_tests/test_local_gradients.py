@@ -7,7 +7,7 @@ import pytest
 from learner import as_read, squash
 
 from grader import grade
-from grader.explain import DIAGNOSES, words
+from grader.diagnosis.explain import DIAGNOSES, words
 
 
 def local_exercises(exercises):

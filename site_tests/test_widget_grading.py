@@ -7,7 +7,7 @@ from learner import as_read, squash
 from playwright.sync_api import expect
 
 from grader import grade
-from grader.explain import DIAGNOSES
+from grader.diagnosis.explain import DIAGNOSES
 
 OPS = ["add", "mul", "pow", "tanh", "exp", "relu"]
 

@@ -18,7 +18,7 @@ from learner import as_read
 from playwright.sync_api import expect
 
 from devtools import serve
-from grader.explain import DIAGNOSES
+from grader.diagnosis.explain import DIAGNOSES
 
 OPS = ("add", "mul", "pow", "tanh", "exp", "relu")
 BIN = Path(sys.executable).parent

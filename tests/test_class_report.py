@@ -15,8 +15,8 @@ from grader.cli import class_report
 from grader.cli.class_report import COLUMNS, write_report
 from grader.cli.regrade import SAID, Graded, Tab, regrade_file
 from grader.cli.sealed import ROOT, Harness, SealedRunner
+from grader.diagnosis.explain import DIAGNOSES, NAMES
 from grader.exercises import catalog
-from grader.explain import DIAGNOSES, NAMES
 
 EXERCISES = catalog()
 WEIGHTS = dict.fromkeys(EXERCISES, 1.0)

@@ -1,16 +1,16 @@
-"""What a body's code says about itself (grader/cues.py), for mistakes that numbers alone
-cannot tell apart; how Python reads its lines (grader/reading.py); and the advice said with its
-own names (grader/advice.py)."""
+"""What a body's code says about itself (grader/diagnosis/cues.py), for mistakes that numbers
+alone cannot tell apart; how Python reads its lines (grader/diagnosis/reading.py); and the advice
+said with its own names (grader/diagnosis/advice.py)."""
 
 import ast
 
 import pytest
 
-from grader import explain
-from grader.advice import advice, bare_values, reads_upstream
-from grader.cues import builtin_names, code_cues
+from grader.diagnosis import explain
+from grader.diagnosis.advice import advice, bare_values, reads_upstream
+from grader.diagnosis.cues import builtin_names, code_cues
+from grader.diagnosis.reading import reading
 from grader.exercises import catalog
-from grader.reading import reading
 
 
 @pytest.mark.parametrize(

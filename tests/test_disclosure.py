@@ -14,10 +14,10 @@ import pytest
 from grader import grade
 from grader.cli.report import golden
 from grader.cli.transcript import FORMULA_RUNG
+from grader.diagnosis.reading import grouped
 from grader.disclosure import normalized, tells
 from grader.exercises import catalog, expectations
 from grader.ops import OPS
-from grader.reading import grouped
 
 EXERCISES = catalog()
 # every tab but the engines', whose words tests/test_engine.py holds to their own rule
@@ -32,7 +32,7 @@ IDS = [f"{exercise.id}: {name}" for exercise, name, *_ in ANSWERS]
 
 def without_their_code(text, bodies):
     """`text` without the learner's lines and the code spans that are theirs: a piece of their
-    code as they wrote it, or as Python groups it (grader/reading.py)."""
+    code as they wrote it, or as Python groups it (grader/diagnosis/reading.py)."""
     lines = {line.strip() for body in bodies.values() for line in body.splitlines()}
     text = "\n".join(line for line in text.splitlines() if line.strip() not in lines)
     code = "".join(squash(body) for body in bodies.values())

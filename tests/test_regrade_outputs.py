@@ -198,6 +198,17 @@ def autograde(autograder, tmp_path, code, learner="Ada"):
     return json.loads(results.read_text())
 
 
+def test_the_gradescope_zip_holds_every_module_of_the_grader_and_the_runner(autograder):
+    """Subpackages too (grader/kinds/, grader/cli/, grader/diagnosis/): here the venv's editable
+    install would hide one left out, which Gradescope's machine does not have."""
+    source, _ = autograder
+    listed = subprocess.run(
+        ["git", "ls-files", "grader", "runner"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.split()
+    missing = [path for path in listed if path.endswith(".py") and not (source / path).is_file()]
+    assert not missing, f"not in the Gradescope zip: {missing}"
+
+
 def test_the_gradescope_zip_grades_a_submission_into_results_json(autograder, tmp_path):
     _, run = autograder
     assert "gradescope-run /autograder/submission /autograder/results/results.json" in run

@@ -2,7 +2,7 @@
 
 FOLDER/index.html shows, per exercise, the share of learners who passed, tried (attempted but
 did not pass) and did not start, and how many learners each named cause (a diagnosis key,
-grader/explain.py's NAMES) was found in, in a table and a uPlot chart; then each learner's
+grader/diagnosis/explain.py's NAMES) was found in, in a table and a uPlot chart; then each learner's
 next hint. FOLDER/diagnoses.csv holds the same counts, a row per exercise and outcome or cause.
 
 The page opens from disk and fetches nothing: uPlot's two files are copied beside it, and its
@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 
 from .. import checker
-from ..explain import DIAGNOSES, NAMES
+from ..diagnosis.explain import DIAGNOSES, NAMES
 from ..kinds.op import op_tabs
 from ..kinds.registry import KINDS
 from .gradebook import number, points

@@ -41,7 +41,8 @@ exec python3 -m grader gradescope-run /autograder/submission /autograder/results
     --time-limit {time_limit}{weights}
 """
 METADATA = "submission_metadata.json"  # Gradescope's, in /autograder beside submission/
-SOURCES = ("grader/*.py", "runner/*.py", "runner/node.mjs", "exercises/**/*")
+# every module, subpackages too (grader/kinds/, grader/cli/, grader/diagnosis/)
+SOURCES = ("grader/**/*.py", "runner/**/*.py", "runner/node.mjs", "exercises/**/*")
 
 
 def write_zip(out, time_limit, weights):

@@ -10,6 +10,8 @@ FORMULA_RUNG), with every op's rule told.
 
 from pathlib import Path
 
+from ..kinds.registry import kind_of
+
 HEADER = (
     "# What the learner reads for each known answer of `{id}`; written by\n"
     "# `python -m grader --write-transcripts`, compared by `python -m grader` and the tests.\n"
@@ -22,7 +24,7 @@ FORMULA_RUNG = ", at the formula rung"
 def sides(exercise, name, should_pass):
     """`[(section name, told)]` of an answer: a passing answer's words do not depend on it."""
     below = [(name, ())]
-    if should_pass or exercise.kind == "engine":  # an engine's words are the same on every rung
+    if should_pass or not kind_of(exercise).rungs:
         return below
     return [*below, (name + FORMULA_RUNG, exercise.ops)]
 

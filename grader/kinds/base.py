@@ -5,14 +5,14 @@ check exercise.toml and wrong_answers.toml. grader/kinds/registry.py lists the k
 import ast
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from runner.assembly import bodies as door
 from runner.assembly import is_stub
 from runner.checks import build_graph
 
 from .. import answer_key, checker
-from ..explain import DIAGNOSES
+from ..diagnosis.explain import DIAGNOSES
 
 TEXT_KEYS = {
     "label": str,
@@ -78,6 +78,10 @@ class Exercise:
     train: tuple = ()  # an engine tab with a training loop: its own run's items (w, b, ...)
     breaks: str = ""  # an engine tab: the training page's Break-it switch of the same bug
     fix: tuple = ()  # an engine tab: its fix as a diff, shown on request (grader/bug_diff.py)
+    # what its Kind says, for modules the kinds import (grader/diagnosis/diagnose.py,
+    # grader/present.py), which cannot import the registry to ask it: set by `Kind.exercise`
+    op_tab: bool = False
+    needs_op_tabs: bool = False
 
     @property
     def test_code(self):
@@ -114,6 +118,22 @@ class Kind:
     # what a sealed run keeps of the design's reference code: "used" (the ops its checks use),
     # "all" (the whole class) or "none" (no class)
     references: str = "used"
+    # exercise -> the storage key of a tab whose code is one whole, not its ops' codes
+    # (grader/handin.py `exercise_code_key`, widget/src/exercise/kinds.js `ownKey`); None where
+    # the tab's code is kept under its op's key
+    own_key: Callable | None = None
+    rungs: bool = True  # its words say more at the formula rung (grader/cli/transcript.py)
+    functions: bool = False  # its slot is plain functions, not a Value class's methods
+    # where a maintainer fixes a reference solution its checks refuse, if not its op tabs'
+    # (course/exercise_checks.py)
+    solution_from: str = ""
+
+    def exercise(self, folder, spec, codes):
+        """Its Exercise (`make`'s), carrying the flags that grader/diagnosis/diagnose.py and
+        grader/present.py read: the kinds import those modules, so those cannot import the
+        registry (an import circle) and read the Exercise's copy instead."""
+        made = self.make(folder, spec, codes)
+        return replace(made, op_tab=self.op_tab, needs_op_tabs=self.needs_op_tabs)
 
 
 def known_keys(path, table, allowed, what, where=""):
@@ -234,7 +254,7 @@ def known_wrong(folder, spec, solutions):
         if unknown:
             raise ExerciseError(
                 f"{path}: unknown diagnosis {', '.join(unknown)} "
-                f"(the keys are in grader/explain.py)"
+                f"(the keys are in grader/diagnosis/explain.py)"
             )
         found.append(KnownWrong(answer.get("name", "?"), tuple(diagnoses), solutions | bodies))
     return tuple(found)

@@ -258,6 +258,7 @@ def _runner(exercise):
     return {
         "design": exercise.design,
         "kind": exercise.kind,
+        "sweeps": True,  # its nudge tool plots the learner's op code against h (runner/nudge.py)
         "label": exercise.label,
         "ops": list(exercise.ops),
         "stubs": exercise.stubs,
@@ -287,4 +288,5 @@ CHECKER = Kind(
     writes_op=True,  # its one slot is written like an op's
     check_graphs=False,  # its checks call functions: no graph to draw
     references="none",
+    functions=True,  # the learner's gradient checker: functions of `f`, `x` and `h`
 )

@@ -35,4 +35,7 @@ ENGINE = Kind(
     widget=_widget,
     starter=("the engine as shipped", ()),  # its starting code is the engine with its bug
     references="all",  # it compares the learner's class with the whole reference class
+    own_key=lambda exercise: f"engine/{exercise.id}",  # one whole engine, its own per tab
+    rungs=False,  # it names the bug's place, not a formula: its words are the same on every rung
+    solution_from="exercises/_engine/",
 )

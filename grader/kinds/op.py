@@ -4,8 +4,8 @@ tab runs several op tabs' code on whole graphs."""
 
 import hashlib
 
-from ..advice import values_used
-from ..diagnose import diagnose, diagnose_error
+from ..diagnosis.advice import values_used
+from ..diagnosis.diagnose import diagnose, diagnose_error
 from ..disclosure import told_ops
 from ..observation import Unreadable, decode_observation
 from ..ops import OPS, ops_of

@@ -16,7 +16,7 @@ FACTORS = (ast.Mult, ast.Pow, ast.Div)
 
 
 def code_cues(body):
-    """The cues of `body`: a set of diagnosis keys it points at (grader/explain.py)."""
+    """The cues of `body`: a set of diagnosis keys it points at (grader/diagnosis/explain.py)."""
     try:
         tree = ast.parse(body)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

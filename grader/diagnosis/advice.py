@@ -3,15 +3,16 @@ the wrong way: the Value they put where a number belongs, named (`self`, never a
 does not have), and a share that misses the factor `out.grad`, told apart by the code: left out,
 or read and lost, and whether the rest of the share is right.
 
-`advice(body, keys, op, design)` returns `(sentence, covers)`, as grader/reading.py does: the
-diagnosis keys its sentence says instead of their general words (grader/explain.py).
+`advice(body, keys, op, design)` returns `(sentence, covers)`, as grader/diagnosis/reading.py
+does: the diagnosis keys its sentence says instead of their general words
+(grader/diagnosis/explain.py).
 """
 
 import ast
 
+from ..ops import OPS
 from .cues import is_attribute
 from .explain import not_a_number_words, values_of
-from .ops import OPS
 
 # diagnoses that say the local derivative itself is wrong (besides each op's own)
 WRONG_LOCAL = {"opposite_sign", "grad_for_data", "nothing"}

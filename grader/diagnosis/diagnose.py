@@ -4,7 +4,7 @@ Each step of the learner's backward pass (one closure call, or one node's tuple 
 gradients) is held against its op's rule and every classic way of bending it (a `Variant`),
 starting from the grads the step really started from: a mistake upstream never blames the
 code downstream. An op's diagnosis is the simplest Variant that reproduces every one of its
-steps; what the code says about itself (grader/cues.py) breaks ties that numbers cannot.
+steps; what the code says about itself (grader/diagnosis/cues.py) breaks ties that numbers cannot.
 """
 
 from dataclasses import dataclass, field
@@ -14,18 +14,18 @@ from typing import NamedTuple
 
 from runner.assembly import is_stub
 
+from ..figures import brief, tuple_text
+from ..ops import OPS, Args
+from ..precision import agrees
+from ..present import shown_steps
+from ..result import Culprit
+from ..scaffold import scope
 from . import explain
 from .advice import advice, upstream_missing
 from .crashes import crash
 from .cues import builtin_names, code_cues
 from .explain import grad_of
-from .figures import brief, tuple_text
-from .ops import OPS, Args
-from .precision import agrees
-from .present import shown_steps
 from .reading import reading
-from .result import Culprit
-from .scaffold import scope
 
 MAX_MISTAKES = 2  # classic mistakes combined in one Variant
 SIGN = "opposite_sign"  # any op's rule with its sign flipped
@@ -53,7 +53,8 @@ class Variant:
 
     @property
     def diagnoses(self):
-        """Its diagnoses (keys of grader/explain.py's words), simplest first; none for its rule."""
+        """Its diagnoses (keys of grader/diagnosis/explain.py's words), simplest first; none
+        for its rule."""
         found = [self.local] if self.local else []
         found += [] if self.accumulate else ["assign"]
         found += [] if self.upstream else ["no_upstream"]
@@ -358,7 +359,7 @@ def _here(name, named):
 def _nudged(node, exercise):
     """The nudge tool's names for a step's inputs: the op tab's first check's."""
     names = ["x", "y"][: node.op.arity]
-    return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.kind == "op" else names
+    return list(exercise.checks[0].leaves)[: node.op.arity] if exercise.op_tab else names
 
 
 def _measure(node, exercise, check):
@@ -372,7 +373,7 @@ def _measure(node, exercise, check):
     )
     if node.exponent is not None:
         said += f" with n = {node.exponent!r}"
-    where = "" if exercise.kind == "op" else f" on the `{op.label}` tab"
+    where = "" if exercise.op_tab else f" on the `{op.label}` tab"
     return f"Nudge {said}{where}"
 
 

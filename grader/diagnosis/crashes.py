@@ -2,7 +2,7 @@
 apart from the error, the line it happened on and the code, with the fix, never the solution.
 
 `crash(error, exercise, body)` returns `(key, sentence)` or None; the keys are diagnoses of
-grader/explain.py. Each sentence names the learner's line.
+grader/diagnosis/explain.py. Each sentence names the learner's line.
 """
 
 import ast

@@ -6,8 +6,8 @@ op, and every op's own classic wrong rules (grader/ops.py). Known-wrong answers
 (`exercises/*/.meta/wrong_answers.toml`) name the keys they must get.
 """
 
-from .figures import brief
-from .ops import OPS
+from ..figures import brief
+from ..ops import OPS
 
 STRUCTURAL = {
     "nothing": "Your code changed no gradient: it is still the starter code, or it computes "
@@ -57,7 +57,7 @@ STRUCTURAL = {
     "tuple_order": "The local derivatives are in the wrong order: the first belongs to "
     "`self`, the second to `other`.",
     "unexplained": "",
-    # crashes (grader/crashes.py), each said with the learner's line and names
+    # crashes (grader/diagnosis/crashes.py), each said with the learner's line and names
     "indented": "Code indented where Python does not expect it.",
     "tuple_expected": "A statement where the tab takes one expression, a tuple.",
     "unclosed_bracket": "A bracket never closed, or closed twice.",
