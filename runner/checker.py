@@ -1,6 +1,6 @@
 """The gradient checker's exercise: the learner's `numerical_grad(f, x, h)`,
 `relative_error(a, b)` and `check(f, x, grad)` called on the exercise's fixed checks, and what
-each returned, as data for the judge (grader/checker.py). Like runner/observe.py it knows no
+each returned, as data for the judge (grader/kinds/checker.py). Like runner/observe.py it knows no
 right answer. The observation, as JSON:
 
     {"checks": [{"got": n, "hs": [n]}],   # up to the check that raised; `hs`: the h of every

@@ -27,7 +27,7 @@ def nudge(exercise_id, bodies, values=None, h=DEFAULT_H, check_index=0, known=No
     each input of the exercise's check, (out(x + h) - out(x - h)) / 2h, and its `.grad` after the
     learner's `backward()` from out.grad = 1; `output`, out.data at those inputs. `values`
     ({name: number}) replace the check's own inputs, and `n` its exponent, if it has one.
-    `known`: the runner's data (runner/observe.py `data()` by default)."""
+    `known`: the runner's data (runner/value_class.py `data()` by default)."""
     known = data() if known is None else known
     exercise = known["exercises"][exercise_id]
     design = known["designs"][exercise["design"]]

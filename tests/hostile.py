@@ -4,8 +4,8 @@ each a block of code that goes at the top of a tab's body."""
 # what an earlier design let one hand-in do to every later run: the references for every op
 PATCH_CODE = (
     "import sys\n"
-    "observe = sys.modules['runner.value_class']\n"
-    "observe.bodies_to_run.__code__ = (lambda exercise, design, bodies: "
+    "value_class = sys.modules['runner.value_class']\n"
+    "value_class.bodies_to_run.__code__ = (lambda exercise, design, bodies: "
     "(design['references'], {})).__code__\n"
 )
 

@@ -2,8 +2,9 @@
 1 when something could not be done (a file that cannot be graded, an answer graded other than
 expected), 2 for a command line that makes no sense.
 
-The only module of the grader that uses more than the standard library (tqdm, for progress):
-the grader runs in the browser too, and the browser never imports this.
+The only part of the grader that uses more than the standard library (tqdm, for progress;
+commands.py reads the course's settings with course.options, PyYAML): the grader runs in the
+browser too, and the browser never imports grader/cli/.
 """
 
 import argparse

@@ -77,7 +77,7 @@ export function disclosure({ show, hide, content, onOpen }) {
 /**
  * "Show full Value class": the design's class as this tab's test runs it, read-only: the
  * learner's current code for the ops the test runs theirs of (`ran`), marked, and in every other
- * op's slot a line saying that the test runs the course's own code there (runner/observe.py
+ * op's slot a line saying that the test runs the course's own code there (runner/value_class.py
  * `bodies_to_run`), which is not shown: it is those tabs' answer. `active` is the op tab's own op
  * (null on a graph tab). Returns the disclosure; `refresh()` re-reads the code.
  */

@@ -1,6 +1,7 @@
 /**
- * The Value class as the learner's code makes it, assembled exactly as grader/scaffold.py does
- * (tests/test_js_parity.py holds the two to each other): the text segments joined, each
+ * The Value class as the learner's code makes it, assembled exactly as runner/assembly.py does
+ * (tests/test_js_parity.py holds the two to each other, through grader/scaffold.py, which hands
+ * it the design's segments): the text segments joined, each
  * slot's column-0 body indented into place. Also the two rules both sides share: how a text
  * splits into lines, and when a body is still the starter code. Pure functions.
  */
