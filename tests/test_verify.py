@@ -1,4 +1,4 @@
-"""`python -m grader verify` (grader/verify.py): a certificate's code run sealed, as a regrade
+"""`python -m grader verify` (grader/cli/verify.py): a certificate's code run sealed, as a regrade
 runs it, each verdict held to what the file claims: an honest file, a claim its code does not
 earn, two tabs' code swapped, a file of another version of the course and of another course.
 Its words, which the verify page shows too (widget/src/record/verify.js reads the same
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from grader import cli, verify
+from grader import cli
+from grader.cli import verify
 from grader.cli.sealed import Harness, SealedRunner
 from grader.exercises import catalog
 from grader.handin import course_id, read_handin

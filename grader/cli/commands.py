@@ -254,10 +254,10 @@ def gradescope_run(args, usage, progress):
 
 def verify(args, usage, progress):
     """`python -m grader verify FILE`: a certificate's code run sealed, each verdict it earns
-    held to what the file claims (grader/verify.py). Exit status 1 when the file claims more
+    held to what the file claims (grader/cli/verify.py). Exit status 1 when the file claims more
     than its code earns, or cannot be read."""
     from ..handin import HandInError, read_handin
-    from ..verify import check, claims_more, text
+    from .verify import check, claims_more, text
 
     exercises = catalog_or_exit()
     try:

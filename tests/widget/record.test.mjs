@@ -1,5 +1,5 @@
 // The learner's record's pure modules (widget/src/record/): the verify page's words, held to the
-// golden transcript grader/verify.py writes (tests/test_verify.py), what a certificate file is
+// golden transcript grader/cli/verify.py writes (tests/test_verify.py), what a certificate file is
 // read as and which exercises run; each exercise's state on the progress page and where to go
 // on; and the day a tab first passed, kept in the saved progress.
 import assert from "node:assert/strict";

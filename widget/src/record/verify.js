@@ -1,5 +1,5 @@
 /**
- * A certificate checked, as `python -m grader verify` checks it (grader/verify.py, whose rules and
+ * A certificate checked, as `python -m grader verify` checks it (grader/cli/verify.py, whose rules and
  * words these are, the words read from the same grader/verify_words.json; tests/verify_transcript.txt
  * holds them for both): which exercises to run, with which code, and what to say of the verdicts
  * the code earns against what the file claims. Pure, tested in Node.
@@ -71,7 +71,7 @@ export function identity(file, course, versions) {
   return Object.keys(file.exercises).some((name) => Object.hasOwn(versions, name)) ? "version" : "other";
 }
 
-/** What to say (grader/verify.py `outcome`): `earned` is `[[exercise, verdict]]` in order;
+/** What to say (grader/cli/verify.py `outcome`): `earned` is `[[exercise, verdict]]` in order;
  * `here` is `{course, versions}`, this course's. */
 export function outcome(file, here, earned) {
   const named = Object.keys(file.exercises).length > 0;

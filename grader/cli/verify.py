@@ -11,10 +11,11 @@ from pathlib import Path
 from runner.assembly import bodies as door
 from runner.assembly import is_stub
 
-from .cli.regrade import grade_tab
-from .handin import exercise_code_key
+from ..handin import exercise_code_key
+from .regrade import grade_tab
 
-WORDS = json.loads(Path(__file__).with_name("verify_words.json").read_text(encoding="utf-8"))
+# shared with the page (widget/src/record/verify.js), beside the grader it ships with
+WORDS = json.loads((Path(__file__).parent.parent / "verify_words.json").read_text(encoding="utf-8"))
 EARNED = ("pass", "fail", "error")  # a run with no report (time, memory, ...) stops with an error
 
 
