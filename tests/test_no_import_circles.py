@@ -1,12 +1,13 @@
-"""No module of grader/ or runner/ imports itself through others, not even from inside a
-function (course/imports.py reads every import with `ast`): each package reads one way, from
-its entry points down, and a circle is named with every module in it."""
+"""No module of the project's Python (grader/, runner/, course/, training/, microgpt/,
+devtools/) imports itself through others, not even from inside a function or through another
+package (course/imports.py reads every import with `ast`): each reads one way, from its entry
+points down, and a circle is named with every module in it."""
 
 import pytest
 
 from course.imports import imports, package_modules
 
-PACKAGES = ("grader", "runner")
+PACKAGES = ("grader", "runner", "course", "training", "microgpt", "devtools")
 
 
 def circles(modules, imported):
@@ -43,6 +44,12 @@ def circles(modules, imported):
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_package_imports_in_a_circle(package):
     modules = package_modules(package)
+    found = circles(modules, imports)
+    assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)
+
+
+def test_no_circle_runs_through_two_packages():
+    modules = set().union(*(package_modules(package) for package in PACKAGES))
     found = circles(modules, imports)
     assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)
 
