@@ -17,6 +17,9 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from runner.assembly import bodies as door
+from runner.assembly import is_stub
+
 from .kinds.registry import kind_of
 
 FORMAT = "micrograd-work"
@@ -45,6 +48,14 @@ class HandIn:
         if self.exercises:
             return self.exercises.get(exercise.id) == exercise.version
         return self.course == course
+
+    def tab(self, exercise):
+        """`(bodies, attempted)`: the code this work holds for each op of `exercise`, through
+        the one door for the learner's code (none saved: the starter code), and whether any of
+        it is other than the starter code."""
+        saved = {op: self.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
+        bodies = door(saved, exercise.stubs)
+        return bodies, not all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops)
 
 
 def course_id(exercises):

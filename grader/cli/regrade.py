@@ -16,10 +16,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from runner.assembly import bodies as door
-from runner.assembly import is_stub
-
-from ..handin import HandInError, exercise_code_key, read_handin
+from ..handin import HandInError, read_handin
 from ..judge import judge
 from .sealed import RunFailed, SealedRunner
 
@@ -122,10 +119,9 @@ def regrade_file(path, exercises, runner, course, same=None):
     graded.learner = handin.learner or graded.learner
     runner.fresh()
     for exercise in exercises.values():
-        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = door(saved, exercise.stubs)
-        if all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops):
-            continue  # not attempted
+        bodies, attempted = handin.tab(exercise)
+        if not attempted:
+            continue
         graded.tabs[exercise.id] = same.tab(exercise, bodies, exercises, runner)
         if not handin.written_for(exercise, course):
             said = "was saved from another version of that exercise: graded against this one"

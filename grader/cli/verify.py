@@ -8,10 +8,6 @@ shared with the page; tests/verify_transcript.txt holds them.
 import json
 from pathlib import Path
 
-from runner.assembly import bodies as door
-from runner.assembly import is_stub
-
-from ..handin import exercise_code_key
 from .regrade import grade_tab
 
 # shared with the page (widget/src/record/verify.js), beside the grader it ships with
@@ -32,10 +28,8 @@ def to_verify(handin, exercises):
     or whose pass it claims, in the course's order; missing code is the starter code."""
     found = []
     for exercise in exercises.values():
-        saved = {op: handin.code.get(exercise_code_key(exercise, op)) for op in exercise.ops}
-        bodies = door(saved, exercise.stubs)
-        tried = not all(is_stub(bodies[op], exercise.stubs[op]) for op in exercise.ops)
-        if tried or handin.claimed.get(exercise.id) == "pass":
+        bodies, attempted = handin.tab(exercise)
+        if attempted or handin.claimed.get(exercise.id) == "pass":
             found.append((exercise, bodies))
     return found
 
