@@ -43,12 +43,12 @@ def _blames(result, op):
 
 
 def _refusal(exercise, result):
-    if KINDS[exercise.kind].op_tab:
+    if KINDS[exercise.kind].writes_op:  # an op's, or a checker's: its own solution.py
         where, fix = f"exercises/{exercise.id}/.meta/solution.py", "fix the solution"
     elif KINDS[exercise.kind].solution_from:  # an engine's: the course's, its bug left out
         where = f"exercises/{exercise.id}/exercise.toml"
         fix = f"fix {KINDS[exercise.kind].solution_from} or these checks"
-    else:
+    else:  # a graph's: the op exercises' solutions, run on its checks
         where = f"exercises/{exercise.id}/exercise.toml"
         fix = "fix the op exercises' solutions (each passes its own tab) or these checks"
     return (

@@ -44,6 +44,14 @@ def test_a_reference_that_raises_is_named_with_its_error(course):
     refused(course, "exercises/local-exp/.meta/solution.py: the reference solution does not pass")
 
 
+def test_a_checker_s_reference_is_named_as_its_own_file(course):
+    solution = course / "exercises" / "gradient-check" / ".meta" / "solution.py"
+    solution.write_text(solution.read_text().replace("2 * h", "h", 1))
+    refused(course, "exercises/gradient-check/.meta/solution.py: the reference solution ")
+    with pytest.raises(ExerciseCheckError, match="; fix the solution "):
+        check_exercises(load_catalog(course / "exercises"))
+
+
 def test_a_hint_whose_toml_ate_a_backslash_is_named(course):
     toml = course / "exercises" / "mul" / "exercise.toml"
     text = toml.read_text()
