@@ -8,7 +8,7 @@ from pathlib import Path
 import markdown
 import pytest
 
-from course import cells, lessons
+from course import cells, lessons, pagecode
 
 ROOT = Path(__file__).resolve().parent.parent
 # mkdocs.yml's extensions that a code block goes through
@@ -131,3 +131,18 @@ def test_a_claim_on_inline_code_is_numbered_too():
     page = built(text)
     assert '<code data-check="x" data-claim="0">1</code>' in page
     assert '<strong data-check="x" data-claim="1">1</strong>' in page
+
+
+def test_a_lesson_pages_blocks_graphs_and_claims_are_all_marked():
+    """gradients.md as the build makes it (every page is held to the same when it is built:
+    `cells.wrap` stops a build whose cells are not all there, in order)."""
+    text = (ROOT / "docs" / "gradients.md").read_text("utf-8")
+    items = pagecode.parse(text)
+    page = built(text)
+    blocks = [item.body for item in items if item.kind == "python"]
+    found = lesson(page)
+    assert [cell["code"] for cell in found["cells"]] == blocks
+    assert re.findall(r'data-cell="(\d+)"', page) == [str(i) for i in range(len(blocks))]
+    assert len(found["graphs"]) == page.count("data-graph=") == 3
+    assert len(found["claims"]) == page.count("data-claim=") == text.count("data-check=")
+    assert page.count("data-cell-output") == len(blocks)

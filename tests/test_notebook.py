@@ -2,6 +2,9 @@
 claims, as the browser's runner and the build both run it."""
 
 import json
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 from conftest import DOCS
@@ -9,6 +12,8 @@ from conftest import DOCS
 from course import pagecode
 from runner import drawing, notebook, sandbox
 from runner.claims import claim_holds
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -159,3 +164,45 @@ def test_the_page_graph_and_claims_of_a_lesson_page_are_the_builds():
             assert answer[0]["holds"] is True, item
             claims += 1
     assert graphs >= 3 and claims >= 5
+
+
+HOSTILE = [
+    "import js\njs.postMessage('forged')",
+    "import sys\ndel sys.modules['js']\nimport js",
+    "from pyodide.ffi import to_js",
+    "import sys\nsys.modules.get('pyodide.webloop').scheduleCallback",
+    "import sys\nsys.exit(1)",
+    "def f(n):\n    return f(n + 1)\nf(0)",
+]
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_pyodide_runs_a_page_as_cpython_does_and_keeps_javascript_out_of_reach():
+    """A page's blocks, then hostile ones, in Pyodide (the browser's runtime, in Node): each
+    shows what the build shows, and no block reaches JavaScript."""
+    items = pagecode.parse((DOCS / "gradients.md").read_text("utf-8"))
+    codes = [item.body for item in items if item.kind == "python"] + HOSTILE
+    graphs = [item.body.split("\n")[0] for item in items if item.kind == "graph"]
+    source = (
+        "import json\nfrom runner.notebook import start\nsession = start()\n"
+        f"runs = [session.run(code) for code in {codes!r}]\n"
+        f"json.dumps([runs, [json.loads(session.graph_json(g, 'LR')) for g in {graphs!r}]])"
+    )
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
+        input=source,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    runs, drawn = json.loads(done.stdout)
+    session = notebook.start()
+    expected = [session.run(code) for code in codes]
+    assert [run["output"] for run in runs] == [run["output"] for run in expected]
+    assert [run["error"] for run in runs] == [run["error"] for run in expected]
+    assert [d["dot"] for d in drawn] == [
+        json.loads(session.graph_json(g, "LR"))["dot"] for g in graphs
+    ]
+    refused = [run["error"] for run in runs[-len(HOSTILE) : -2]]
+    assert [error["type"] for error in refused] == ["ModuleNotFoundError"] * 3 + ["AttributeError"]
