@@ -10,6 +10,9 @@ import pytest
 from conftest import DOCS
 
 from course import pagecode
+from grader.exercises import load_catalog
+from grader.runner_data import runner_data
+from microgpt import names
 from runner import drawing, notebook, sandbox
 from runner.claims import claim_holds
 
@@ -206,3 +209,31 @@ def test_pyodide_runs_a_page_as_cpython_does_and_keeps_javascript_out_of_reach()
     ]
     refused = [run["error"] for run in runs[-len(HOSTILE) : -2]]
     assert [error["type"] for error in refused] == ["ModuleNotFoundError"] * 3 + ["AttributeError"]
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_the_microgpt_pages_first_blocks_run_in_pyodide_from_the_runners_data_and_names_txt():
+    """No `grader` and no `names` package in the browser's runner: the page's Value class comes
+    from data.json (handed here, as the build hands it) and its names from names.txt, which the
+    page's worker writes into Python's working directory."""
+    known = runner_data(load_catalog())
+    items = pagecode.parse((DOCS / "microgpt.md").read_text("utf-8"))
+    codes = [item.body for item in items if item.kind == "python"][:2]
+    written = "\n".join(names.load())
+    source = (
+        "import json\nfrom pathlib import Path\nfrom runner.notebook import start\n"
+        f"Path('names.txt').write_text({written!r})\n"
+        f"session = start(json.loads({json.dumps(known)!r}))\n"
+        f"json.dumps([session.run(code) for code in {codes!r}])"
+    )
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
+        input=source,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    session = notebook.start(known)
+    assert json.loads(done.stdout) == [session.run(code) for code in codes]
+    assert "grader" not in codes[0] and "design_class" in codes[0]
