@@ -137,9 +137,11 @@ def test_claims_hold_by_the_builds_rule(session):
         {"expr": "y", "text": "−8"},
         {"expr": "y", "text": "≈ 8"},
         {"expr": "z", "text": "1"},
+        {"expr": "float('nan')", "text": "≈ 1"},
     ]
     found = json.loads(session.claims_json(json.dumps(claims)))
-    assert [claim["holds"] for claim in found] == [True, True, True, False, None]
+    assert [claim["holds"] for claim in found] == [True, True, True, False, None, False]
+    assert found[5]["value"] is None
     assert found[0] == {"holds": True, "value": 0.123456789, "error": None}
     assert found[4] == {"holds": None, "value": None, "error": "NameError: name 'z' is not defined"}
     assert claim_holds("≈ 8", -8.0) is False  # the build's rule, the same answer
