@@ -27,7 +27,7 @@ from contextlib import contextmanager
 
 from .claims import claim_holds
 from .drawing import describe, dot
-from .sandbox import CappedOutput, guarded, reaches_javascript
+from .sandbox import OUTPUT_LIMIT, CappedOutput, guarded, reaches_javascript
 from .value_class import handed
 
 MAX_TEXT = 2000  # characters of an exception's message kept
@@ -64,14 +64,15 @@ class Notebook:
             except BaseException as raised:  # noqa: BLE001 - the learner's code may raise anything
                 error = _described(raised, filename)
         printed = output.text()
-        # past the cap too: the value or the error is what the learner asked for
+        # past the printout's cap too, capped in its turn: the value or the error is what the
+        # learner asked for
         after = [shown] if shown is not None else [error.pop("last")] if error else []
         if after and printed and not printed.endswith("\n"):
             printed += "\n"
         return {
-            "output": printed + "".join(text + "\n" for text in after),
+            "output": printed + "".join(text[:OUTPUT_LIMIT] + "\n" for text in after),
             "printed_lines": output.lines(),
-            "truncated": output.truncated,
+            "truncated": output.truncated or any(len(text) > OUTPUT_LIMIT for text in after),
             "error": error,
         }
 

@@ -67,6 +67,12 @@ def test_a_huge_print_is_capped_and_the_error_after_it_still_shown(session):
     assert found["error"]["line"] == 3
 
 
+def test_a_huge_value_is_capped_too(session):
+    found = run(session, "list(range(100_000))")
+    assert found["truncated"] and found["output"].startswith("[0, 1, 2")
+    assert len(found["output"]) == sandbox.OUTPUT_LIMIT + 1
+
+
 @pytest.mark.parametrize("module", ["js", "pyodide", "pyodide_js"])
 def test_javascript_is_refused_with_a_clear_message_at_its_line(session, module):
     found = run(session, f"x = 1\nimport {module}")
