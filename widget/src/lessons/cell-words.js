@@ -29,7 +29,9 @@ export function stoppedWords(answer, timeLimit) {
   const line = ran?.error?.line;
   const at = line ? ` at line ${line}` : "";
   const why =
-    reason === "time" ? `Stopped after ${timeLimit} s, the time limit,${at}: does a loop never end?` : `Stopped${at}.`;
+    reason === "time"
+      ? `Stopped after ${timeLimit} s, the time limit${at && `,${at}`}: does a loop never end?`
+      : `Stopped${at}.`;
   const after = ran
     ? "The session is kept: the blocks below may be out of date."
     : "Python was restarted: the next Run runs the blocks above again first.";

@@ -34,6 +34,7 @@ class LessonPage {
   #claims; // each claim's `shown`
   #busy = null; // {stopped}: a run of blocks under way
   #status;
+  #toolbarEl;
 
   constructor(lesson, script) {
     this.#lesson = lesson;
@@ -61,7 +62,8 @@ class LessonPage {
         }),
       );
     }
-    script.after(this.#toolbar());
+    this.#toolbarEl = this.#toolbar();
+    script.after(this.#toolbarEl);
     this.#refresh();
   }
 
@@ -72,7 +74,7 @@ class LessonPage {
     this.#status = h("p", { class: "mg-cells__status", role: "status" });
     return h(
       "div",
-      { class: "mg-widget mg-cells", "data-cells-toolbar": "" },
+      { class: "mg-widget mg-cells", "data-cells-toolbar": "", "data-cells-busy": "false" },
       h("p", { class: "mg-cells__about" }, "Every code block on this page runs: edit one and press its Run."),
       h(
         "div",
@@ -133,13 +135,16 @@ class LessonPage {
 
   async #runBlocks(blocks, asked, first) {
     const busy = (this.#busy = {});
+    this.#toolbarEl.dataset.cellsBusy = "true";
     const views = this.#views;
-    for (const i of blocks) views[i].say("");
+    for (const i of blocks) {
+      views[i].say("");
+      views[i].setState("running"); // until it has run: the blocks waiting their turn too
+    }
     this.#say(this.#session.held ? "" : "Starting Python…");
     for (const i of blocks) {
-      views[i].setState("running");
       const ran = await this.#runOne(i);
-      views[i].setState("idle");
+      views[i].setState(cellState(i, this.#facts));
       const said = ran.answered ? "" : stoppedWords(ran.answer, this.#session.timeLimit);
       if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
         views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
@@ -148,8 +153,11 @@ class LessonPage {
       }
       views[i].say(ranWords(ran.answer, i === asked ? first : null));
     }
-    if (this.#busy === busy) this.#busy = null;
+    if (this.#busy !== busy) return;
+    this.#busy = null;
+    for (const view of views) if (view.root.dataset.cellState === "running") view.setState("idle");
     this.#refresh();
+    this.#toolbarEl.dataset.cellsBusy = "false";
   }
 
   /** Runs block `i` in the session: `{answered, answer}`, `answer` the notebook's (also when a

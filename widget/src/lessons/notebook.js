@@ -39,13 +39,20 @@ export function canonical(history, original) {
 /**
  * Whether what stands after block `after` (a block's output, a graph, a claim), made as `shown`
  * says, is out of date: the build's, once code at or above it differs from the page's or the
- * session ran anything else than the page's code in order; a run's, once its session has ended,
- * its own code was edited since (`code`, for a block), or a block above it ran after it.
+ * session ran anything else there than the page's code in order (what ran below it since does
+ * not change what stood there); a run's, once its session has ended, its own code was edited
+ * since (`code`, for a block), or a block above it ran after it.
  */
 export function outOfDate(after, shown, { original, codes, history, session }, code = null) {
   if (shown.from === "build") {
     const edited = codes.slice(0, after + 1).some((text, j) => text !== original[j]);
-    return edited || !canonical(history, original);
+    return (
+      edited ||
+      !canonical(
+        history.filter((run) => run.cell <= after),
+        original,
+      )
+    );
   }
   if (shown.session !== session) return true;
   if (code !== null && code !== shown.code) return true;
