@@ -48,7 +48,8 @@ export class CellView {
     // the build's block stands in for the editor until a click or Enter asks for it; Tab passes
     // it by (inside an editor, Tab indents)
     this.#code.addEventListener("focusin", onFocus);
-    this.#code.addEventListener("pointerdown", (event) => {
+    // a click, not a touch's start: a finger scrolling the page over a block leaves it be
+    this.#code.addEventListener("click", (event) => {
       onFocus();
       this.#makeEditor(event);
     });
@@ -123,8 +124,7 @@ export class CellView {
     });
     if (!event) return;
     const at = event.clientX === undefined ? null : this.#editor.posAtCoords({ x: event.clientX, y: event.clientY });
-    if (event.type === "pointerdown") event.preventDefault();
-    if (focused || event.type === "pointerdown") {
+    if (focused || event.type === "click") {
       this.#editor.focus();
       if (at !== null) this.#editor.dispatch({ selection: { anchor: at } });
     }

@@ -20,9 +20,20 @@ import { PageSession } from "./page-session.js";
 
 const DEFAULT_LIMIT_S = 5;
 
+let current = null; // the page whose blocks are mounted: instant navigation swaps pages
+
 /** Mounts the page's blocks, once: `script` is its data-lesson JSON. */
 export function mountCells(script) {
-  return new LessonPage(JSON.parse(script.textContent), script);
+  endLeftCells();
+  current = new LessonPage(JSON.parse(script.textContent), script);
+}
+
+/** Ends the session of a page that instant navigation took away: its runner is no one's. */
+export function endLeftCells() {
+  if (current && !current.connected) {
+    current.leave();
+    current = null;
+  }
 }
 
 class LessonPage {
@@ -67,6 +78,14 @@ class LessonPage {
     this.#refresh();
   }
 
+  get connected() {
+    return this.#toolbarEl.isConnected;
+  }
+
+  leave() {
+    this.#session.restart();
+  }
+
   /** "Run all", "Restart", "Reset all" and the page's own line, before the first block. */
   #toolbar() {
     const button = (label, click, title) =>
@@ -93,19 +112,21 @@ class LessonPage {
     return { original: this.original, codes, history, session: id, shown: this.#shown };
   }
 
-  /** Runs block `k`, after the blocks above it that have not run in this session. */
+  /** Runs block `k`, after the blocks above it that have not run in this session (`#runBlocks`:
+   * `asked` is null for Run all). */
   run(k) {
-    if (this.#busy) return;
+    if (this.#busy) return this.#sayBusy();
     const first = runFirst(this.#session.history, k);
     return this.#runBlocks([...first, k], k, first);
   }
 
   /** Every block from the top, in a fresh session unless nothing has run in this one yet. */
   runAll() {
-    if (this.#busy || !this.#views.length) return;
+    if (this.#busy) return this.#sayBusy();
+    if (!this.#views.length) return;
     if (this.#session.history.length) this.restart();
     const all = this.#views.map((_, i) => i);
-    return this.#runBlocks(all, all.length - 1, []);
+    return this.#runBlocks(all, null, []);
   }
 
   stop() {
@@ -115,7 +136,7 @@ class LessonPage {
   restart() {
     if (this.#busy) this.#session.stop();
     this.#session.restart();
-    this.#say("The page's Python session was ended: the next Run starts a fresh one.");
+    this.say("The page's Python session was ended: the next Run starts a fresh one.");
     this.#refresh();
   }
 
@@ -141,20 +162,24 @@ class LessonPage {
       views[i].say("");
       views[i].setState("running"); // until it has run: the blocks waiting their turn too
     }
-    this.#say(this.#session.held ? "" : "Starting Python…");
+    let pageWords = "";
+    this.say("");
+    if (!this.#session.held) (views[asked] ?? this).say("Starting Python…");
     for (const i of blocks) {
       const ran = await this.#runOne(i);
       views[i].setState(cellState(i, this.#facts));
       const said = ran.answered ? "" : stoppedWords(ran.answer, this.#session.timeLimit);
       if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
         views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
-        if (i !== asked) views[asked].say(`Block ${i + 1} stopped with an error, so this block did not run.`);
+        if (asked === null) pageWords = `Block ${i + 1} stopped with an error, so the blocks after it did not run.`;
+        else if (i !== asked) views[asked].say(`Block ${i + 1} stopped with an error, so this block did not run.`);
         break;
       }
       views[i].say(ranWords(ran.answer, i === asked ? first : null));
     }
     if (this.#busy !== busy) return;
     this.#busy = null;
+    this.say(pageWords);
     for (const view of views) if (view.root.dataset.cellState === "running") view.setState("idle");
     this.#refresh();
     this.#toolbarEl.dataset.cellsBusy = "false";
@@ -165,7 +190,6 @@ class LessonPage {
   async #runOne(i) {
     const code = this.#views[i].text;
     const answer = await this.#session.request("cell-run", { code });
-    this.#say("");
     const ran = answer.stopped?.answer ?? (typeof answer.output === "string" ? answer : null);
     const session = this.#session;
     if (ran) session.history.push({ cell: i, code });
@@ -215,7 +239,11 @@ class LessonPage {
     }
   }
 
-  #say(words) {
+  #sayBusy() {
+    this.say("Blocks are running: wait for them to finish, or press Stop.");
+  }
+
+  say(words) {
     this.#status.textContent = words;
   }
 }
