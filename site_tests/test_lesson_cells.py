@@ -196,6 +196,15 @@ def test_trouble_gets_a_clear_message_at_its_line_and_the_next_run_works(isolate
             assert marked.evaluate("(el) => [...el.parentNode.children].indexOf(el) + 1") == line
     shown = page.evaluate(OUTPUTS)[0]
     assert shown.startswith("ModuleNotFoundError: `js` is not available here")
+    # Stop interrupts a loop at once, and the session goes on
+    write(page, 0, "while True:\n    pass")
+    cell(page, 0).get_by_role("button", name="Run", exact=True).click()
+    stop = cell(page, 0).get_by_role("button", name="Stop", exact=True)
+    expect(stop).to_be_visible()
+    stop.click()
+    expect(page.locator("[data-cells-toolbar]")).to_have_attribute("data-cells-busy", "false")
+    expect(note(page, 0)).to_have_text(re.compile(r"^Stopped at line [12]\. The session is kept"))
+    expect(stop).to_be_hidden()
     cell(page, 0).get_by_role("button", name="Reset", exact=True).click()
     expect(cell(page, 0)).not_to_have_attribute("data-cell-edited", "")
     run_block(page, 0)
