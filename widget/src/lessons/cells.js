@@ -19,6 +19,8 @@ import { cellState, goesOn, outOfDate, runFirst } from "./notebook.js";
 import { PageSession } from "./page-session.js";
 
 const DEFAULT_LIMIT_S = 5;
+const LOST =
+  "This block ran, but drawing its graph or checking the numbers after it did not finish in time: Python was restarted, and the next Run runs the blocks above again first.";
 
 let current = null; // the page whose blocks are mounted: instant navigation swaps pages
 
@@ -43,7 +45,7 @@ class LessonPage {
   #shown; // where each block's output came from (notebook.js)
   #graphs; // each graph's `shown`
   #claims; // each claim's `shown`
-  #busy = null; // {stopped}: a run of blocks under way
+  #busy = false; // a run of blocks is under way: one at a time
   #status;
   #toolbarEl;
 
@@ -155,7 +157,7 @@ class LessonPage {
   }
 
   async #runBlocks(blocks, asked, first) {
-    const busy = (this.#busy = {});
+    this.#busy = true;
     this.#toolbarEl.dataset.cellsBusy = "true";
     const views = this.#views;
     for (const i of blocks) {
@@ -165,10 +167,14 @@ class LessonPage {
     let pageWords = "";
     this.say("");
     if (!this.#session.held) (views[asked] ?? this).say("Starting Python…");
+    const session = this.#session.id;
     for (const i of blocks) {
       const ran = await this.#runOne(i);
       views[i].setState(cellState(i, this.#facts));
-      const said = ran.answered ? "" : stoppedWords(ran.answer, this.#session.timeLimit);
+      let said = ran.answered ? "" : stoppedWords(ran.answer, this.#session.timeLimit);
+      // drawing its graph or checking its numbers took too long: the blocks below would run in
+      // a fresh session without those above them
+      if (!said && this.#session.id !== session) said = LOST;
       if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
         views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
         if (asked === null) pageWords = `Block ${i + 1} stopped with an error, so the blocks after it did not run.`;
@@ -177,8 +183,7 @@ class LessonPage {
       }
       views[i].say(ranWords(ran.answer, i === asked ? first : null));
     }
-    if (this.#busy !== busy) return;
-    this.#busy = null;
+    this.#busy = false;
     this.say(pageWords);
     for (const view of views) if (view.root.dataset.cellState === "running") view.setState("idle");
     this.#refresh();
