@@ -1,7 +1,8 @@
 """Live lesson cells (widget/src/lessons/) in Firefox ESR and WebKitGTK, on the neuron's page:
-Run all gives every block the build's output, and an edited block that raises says so at its
-line. Driven as test_browser_engines.py drives its journey (engines/drivers.py), with the cells'
-steps below added to the page's `courseJourney`."""
+Run all gives every block the build's output, an edited block that raises says so at its line,
+and a graph after an edited block is redrawn (Graphviz's WebAssembly, on the page). Driven as
+test_browser_engines.py drives its journey (engines/drivers.py), with the cells' steps below
+added to the page's `courseJourney`."""
 
 import sys
 from pathlib import Path
@@ -40,6 +41,13 @@ CELLS = """(() => {
     return { shown: outputs(), states: cells().map((cell) => cell.dataset.cellState) };
   }
   Object.assign((window.courseJourney ??= {}), {
+    cellsCode: (index) =>
+      JSON.parse(document.querySelector("script[data-lesson]").textContent).cells[index].code,
+    cellsGraph(index) {
+      const figure = document.querySelector(`[data-graph="${index}"]`);
+      const label = figure.querySelector(".mg-graph__canvas--wide svg").getAttribute("aria-label");
+      return { state: figure.dataset.graphState, label };
+    },
     async cellsRunAll() {
       await until(toolbar, "the page's blocks");
       const built = outputs();
@@ -91,3 +99,13 @@ def test_run_all_gives_the_builds_outputs(engine):
 def test_an_error_is_said_at_its_line(engine):
     ran = engine.call("cellsRunEdited", 0, "x = 1\nraise ValueError('no good')")
     assert ran == {"state": "error", "note": "Line 2 of this block raised ValueError: no good"}
+
+
+def test_a_graph_after_an_edited_block_is_redrawn(engine):
+    code = engine.call("cellsCode", 2)
+    assert 'a = Value(2.0, label="a")' in code
+    edited = code.replace('a = Value(2.0, label="a")', 'a = Value(3.0, label="a")')
+    assert engine.call("cellsRunEdited", 2, edited)["state"] == "done"
+    graph = engine.call("cellsGraph", 0)
+    assert graph["state"] == "current"
+    assert "a is a leaf (data 3.0000" in graph["label"], graph
