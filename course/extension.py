@@ -114,7 +114,7 @@ class _Finish(Postprocessor):
         path, config = self.page.page_and_config()
         try:
             return lessons.finish(text, self.page.course(config).root)
-        except PrerenderError as error:
+        except (lessons.LessonError, PrerenderError) as error:
             raise _failure(f"{path}: {error}", config) from error
 
 

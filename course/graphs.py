@@ -1,76 +1,7 @@
-"""Computation graphs of live `Value` objects, as Graphviz DOT and as a sentence for screen readers.
+"""The graphs of an exercise's checks, as Graphviz DOT drawn as the lessons draw theirs
+(runner/drawing.py, which also draws the lessons' graphs of live `Value` objects)."""
 
-Works with any object shaped like the course's `Value`: `data`, `_prev`, `_op`, `label`, and
-`grad` once the lessons have added it. Nodes carry SVG classes (`value`, `leaf`, `op`, `edge`)
-and no colours: the site's CSS paints them, so one drawing suits light and dark schemes.
-"""
-
-from runner.graph import topological as trace  # inputs before outputs, each once
-
-FONT = "Helvetica,Arial,sans-serif"
-
-
-def number(x):
-    """A number as the diagrams show it: four decimals, and never `-0.0000`."""
-    return f"{x + 0.0:.4f}" if round(x, 4) else "0.0000"
-
-
-def _numbers(v):
-    """What a node shows besides its label: its data, and its grad once Values have one."""
-    return [f"data {number(v.data)}"] + ([f"grad {number(v.grad)}"] if hasattr(v, "grad") else [])
-
-
-def _record(text):
-    """`text` escaped for a Graphviz record label."""
-    for special in '\\{}|<>"':
-        text = text.replace(special, "\\" + special)
-    return text
-
-
-def _header(direction):
-    return [
-        "digraph {",
-        f'  graph [rankdir={direction}, bgcolor=transparent, fontname="{FONT}", nodesep=0.25,'
-        " ranksep=0.35]",
-        f'  node [fontname="{FONT}", fontsize=12, penwidth=1.2]',
-        "  edge [penwidth=1.2, arrowsize=0.7]",
-    ]
-
-
-def _value(node_id, fields, kind, direction, extra=""):
-    """A value's node: its fields stacked, so that nodes stay narrow either way."""
-    label = " | ".join(fields)
-    if direction == "TB":  # records stack their fields across the rank direction
-        label = f"{{ {label} }}"
-    return f'  {node_id} [shape=Mrecord, class="{kind}{extra}", label="{label}"]'
-
-
-def _op(node_id, symbol, inputs, extra=""):
-    op = f"{node_id}_op"
-    return [
-        f'  {op} [shape=circle, class="op{extra}", label="{_record(symbol)}"]',
-        f"  {op} -> {node_id}",
-        *(f"  {name} -> {op}" for name in inputs),
-    ]
-
-
-def dot(root, direction="LR"):
-    """The DOT source of the graph that produced `root`, drawn left to right or top down ("TB").
-
-    Either way a node's label, data and grad are stacked, so nodes stay narrow.
-    """
-    nodes = trace(root)
-    name = {id(v): f"v{i}" for i, v in enumerate(nodes)}
-    lines = _header(direction)
-    for v in nodes:
-        fields = [_record(v.label)] * bool(v.label) + _numbers(v)
-        kind = "value result" if v._op else "value leaf"
-        lines.append(_value(name[id(v)], fields, kind, direction))
-        if v._op:
-            lines += _op(name[id(v)], v._op, [name[id(p)] for p in v._prev])
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
+from runner.drawing import escape, header, number, op_nodes, value_node
 
 # room for the learner's numbers, which the page writes in: a grad, and for a checked node
 # whether it is right (and the expected value when it is not)
@@ -84,28 +15,14 @@ def check_dot(nodes, names, checked, direction="LR"):
     `n<i>` and the fields name, data, grad (room for the learner's) and, when `i` is among
     the `checked` ones, room for its verdict; each op's node has the class `o<i>`. Every use of
     an input is an edge of its own: `x * x` draws two."""
-    lines = _header(direction)
+    lines = header(direction)
     for i, node in enumerate(nodes):
-        fields = [_record(names[i]), f"data {number(node.data)}", GRAD_ROOM]
+        fields = [escape(names[i]), f"data {number(node.data)}", GRAD_ROOM]
         fields += [CHECK_ROOM] * (i in checked)
         kind = "value result" if node.op else "value leaf"
-        lines.append(_value(f"v{i}", fields, kind, direction, f" n{i}"))
+        lines.append(value_node(f"v{i}", fields, kind, direction, f" n{i}"))
         if node.op:
             symbol = f"**{node.exponent!r}" if node.op.power else node.op.symbol
-            lines += _op(f"v{i}", symbol, [f"v{o.index}" for o in node.operands], f" o{i}")
+            lines += op_nodes(f"v{i}", symbol, [f"v{o.index}" for o in node.operands], f" o{i}")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def describe(root):
-    """The graph in words, for a screen reader: how each node was computed, from the leaves up."""
-    parts = []
-    for v in trace(root):
-        label = v.label or "an unnamed value"
-        values = ", ".join(_numbers(v))
-        if v._op:
-            inputs = " and ".join(p.label or "an unnamed value" for p in v._prev)
-            parts.append(f"{label} = {v._op} of {inputs} ({values})")
-        else:
-            parts.append(f"{label} is a leaf ({values})")
-    return f"Computation graph of {root.label or 'the output'}: " + "; ".join(parts) + "."

@@ -21,7 +21,9 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from . import graphs, pagecode, pagetruth, prerender, quiz
+from runner import drawing
+
+from . import cells, pagecode, pagetruth, prerender, quiz
 
 KATEX_DIR = "assets/katex"
 KATEX_CSS = f"{KATEX_DIR}/katex.min.css"
@@ -31,7 +33,7 @@ CODE_IN_PRE = re.compile(
     r"(<pre(?:\s[^>]*)?>(?:<span[^>]*></span>)?)<code(?![^>]*\btabindex=)(?=[\s>])"
 )
 PRE = re.compile(r"<pre(?![^>]*\btabindex=)(?=[\s>])(?![^>]*>(?:<span[^>]*></span>)?<code)")
-OUTPUT_FENCE = '```{ .text .mg-output title="Output" }'
+OUTPUT_FENCE = '```{ .text .mg-output title="Output" data-cell-output="" }'
 WIDGETS = ("exercise", "training", "microgpt", "work", "engine-check")
 # fences the course replaces: at the left margin, alone
 FENCED = ("graph", "quiz", "source", *WIDGETS)
@@ -53,13 +55,17 @@ def prepare(markdown, page, root, to_html, widgets=None):
     replaced = {}  # first line -> (last line, new text)
     drawings, quizzes = [], []
     truth = pagetruth.PageTruth(lines)
+    marks = cells.Cells(page)
     namespace = {}  # a page with no code (the progress page) has none
-    for item, namespace, ran in pagecode.run(items, page):
+    for item, namespace, ran in pagecode.run(items):
         where = f"{page}, line {item.line}"
         opening = lines[item.line - 1]
         _tell(truth.reached, page, item, namespace, ran)
         if ran is not None:
             _check_ran(item, ran, where)
+            replaced[item.line] = (item.line, marks.cell(item, lines))
+        elif item.kind == "claim":
+            marks.claim(item)
         elif item.kind == "output":
             replaced[item.line] = (item.line, opening.partition("`")[0] + OUTPUT_FENCE)
         elif item.kind in FENCED and (item.info != item.kind or opening[0] != "`"):
@@ -67,7 +73,7 @@ def prepare(markdown, page, root, to_html, widgets=None):
         elif item.kind in WIDGETS:
             replaced[item.line] = (item.end, f"\n{_widget(item, where, widgets[item.kind])}\n")
         elif item.kind == "graph":
-            drawings.append((item, *_graph(item, namespace, where, to_html)))
+            drawings.append((item, *_graph(item, namespace, where, to_html, marks)))
         elif item.kind == "quiz":
             quizzes.append((item, _quiz(item, where)))
             replaced[item.line] = (item.end, f"\n{quiz.render(quizzes[-1][1], to_html)}\n")
@@ -77,13 +83,17 @@ def prepare(markdown, page, root, to_html, widgets=None):
     svgs = iter(prerender.svgs([dot for _, dots, _ in drawings for dot in dots], root))
     for item, dots, figure in drawings:
         replaced[item.line] = (item.end, "\n" + figure(*(next(svgs) for _ in dots)) + "\n")
-    return _replace_lines(lines, replaced)
+    return _replace_lines(marks.marked(lines), _with_script(marks, lines, replaced))
 
 
 def finish(page_html, root):
     """The page's HTML with its formulas typeset, and its code blocks focusable: a line too long
     for a phone scrolls sideways, and a keyboard (or a touch screen's reader) can scroll only
     what it can focus, the element that scrolls."""
+    try:
+        page_html = cells.wrap(page_html)
+    except cells.CellError as error:
+        raise LessonError(str(error)) from error
     focusable = PRE.sub('<pre tabindex="0"', CODE_IN_PRE.sub(r'\1<code tabindex="0"', page_html))
     return prerender.render_math(focusable, root)
 
@@ -103,12 +113,21 @@ def _check_ran(item, ran, where):
     error = ran.error
     if item.raises is None and error is not None:
         raise LessonError(f"{where}: the block raised {ran.shown().splitlines()[-1]}")
-    if item.raises is not None and type(error).__name__ != item.raises:
-        got = "nothing" if error is None else type(error).__name__
+    if item.raises is not None and (error or {}).get("type") != item.raises:
+        got = "nothing" if error is None else error["type"]
         raise LessonError(f"{where}: the block should raise {item.raises} but raised {got}")
 
 
-def _graph(item, namespace, where, to_html):
+def _with_script(marks, lines, replaced):
+    """`replaced` with the page's `data-lesson` script before its first cell, if it has one."""
+    first = marks.first_line
+    if first is None:
+        return replaced
+    last, text = replaced.get(first, (first, lines[first - 1]))
+    return replaced | {first: (last, f"\n{marks.script()}\n\n{text}")}
+
+
+def _graph(item, namespace, where, to_html, marks):
     """Two DOT sources of the graph a fence names, and a function making the figure of their SVGs.
 
     The first source is drawn left to right for wide screens, the second top down for phones;
@@ -121,7 +140,8 @@ def _graph(item, namespace, where, to_html):
         raise LessonError(f"{where}: cannot evaluate {expression!r}: {error!r}") from error
     if not hasattr(root, "_prev"):
         raise LessonError(f"{where}: {expression!r} is not a Value but {root!r}")
-    label = html.escape(graphs.describe(root), quote=True)
+    label = html.escape(drawing.describe(root), quote=True)
+    index = marks.graph(expression)
     caption = f"<figcaption>{quiz.inline(to_html, caption)}</figcaption>" if caption.strip() else ""
 
     def figure(wide, narrow):
@@ -131,9 +151,9 @@ def _graph(item, namespace, where, to_html):
             + "</div>"
             for size, svg in (("wide", wide), ("narrow", narrow))
         )
-        return f'<figure class="mg-graph">{canvases}{caption}</figure>'
+        return f'<figure class="mg-graph" data-graph="{index}">{canvases}{caption}</figure>'
 
-    return (graphs.dot(root, "LR"), graphs.dot(root, "TB")), figure
+    return (drawing.dot(root, "LR"), drawing.dot(root, "TB")), figure
 
 
 def _source(item, root, where):

@@ -2,9 +2,11 @@
 
 A page is read as a list of items, each with the 1-based line it starts on:
 
-- ```` ```python ```` blocks run in order, in one namespace per page, in CPython.
-- An ```` ```output ```` block right after a Python block shows what that block prints; it must
-  be exactly that. A Python block that prints must be followed by one.
+- ```` ```python ```` blocks run in order, in one namespace per page, as a notebook's cells
+  (runner/notebook.py, the page's Python session in the browser too).
+- An ```` ```output ```` block right after a Python block shows what that block prints, then
+  the repr of its final bare expression (unless None); it must be exactly that. A Python block
+  with output must be followed by one.
 - `<!-- raises NameOfError -->` on the line before a Python block marks it as deliberately
   broken: it must raise that exception, and its output block ends with the last line of the
   traceback (`NameOfError: message`).
@@ -12,7 +14,7 @@ A page is read as a list of items, each with the 1-based line it starts on:
   that the code must bear out: the last number in `text` must equal `expr`, evaluated where the
   claim stands. With `≈` in the text, the number is rounded as shown; without it, it must agree
   to seven decimals.
-- ```` ```graph ```` blocks draw the computation graph of a `Value` (see `course.graphs`),
+- ```` ```graph ```` blocks draw the computation graph of a `Value` (see `runner.drawing`),
   ```` ```quiz ```` blocks hold a quiz (see `course.quiz`), ```` ```exercise ```` blocks
   name the exercises of a widget, ```` ```work ```` places "Download my work" and "Load work",
   and ```` ```training ```` embeds the training widget (see
@@ -24,25 +26,28 @@ one named almost like a kind above (`exercize`) that names no language Pygments 
 Fences may be indented (inside admonitions); their bodies are dedented.
 """
 
-import contextlib
 import difflib
-import io
 import re
 import textwrap
-import traceback
 from dataclasses import dataclass
+from functools import cache
 
 from pygments.lexers import find_lexer_class_by_name
 from pygments.util import ClassNotFound
 
-from grader.precision import agrees
+# the packages a page's code imports, imported here: its blocks run with Python's own finders
+# only (runner/sandbox.py), as in the browser, where an editable install's finder is not one
+import microgpt  # noqa: F401
+import training  # noqa: F401
+from grader.exercises import load_catalog
+from grader.runner_data import runner_data
+from runner.notebook import start
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)\s*$")
 RAISES = re.compile(r"^\s*<!--\s*raises\s+(?P<error>\w+)\s*-->\s*$")
 CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
-NUMBER = re.compile(r"[-−]?\d+(?:\.\d+)?")
 KINDS = {
     *("python", "output", "graph", "quiz", "source"),
     *("exercise", "training", "microgpt", "work", "engine-check"),
@@ -120,53 +125,35 @@ def _claims(line, number):
 
 @dataclass
 class Ran:
-    """What one Python block did: what it printed, and the exception it raised (or None)."""
+    """What one Python block did, as the page's Python session says (runner/notebook.py)."""
 
-    printed: str
-    error: BaseException | None
+    result: dict  # Notebook.run's: output, printed_lines, truncated, error
+
+    @property
+    def error(self):
+        """None, or the exception it raised: `{"type", "message", "line"}`."""
+        return self.result["error"]
 
     def shown(self):
-        """The output a page shows for this block: the printout, then the error's last line."""
-        if self.error is None:
-            return self.printed
-        last = traceback.format_exception_only(self.error)[-1]
-        return self.printed + last
+        """The output a page shows for this block: the printout, a final expression's repr, or
+        the error's last line, as the learner's session shows it."""
+        return self.result["output"]
 
 
-def run(items, page="page"):
+def run(items, known=None):
     """Run the page, yielding `(item, namespace, ran)` as each item is reached.
 
-    `ran` is a `Ran` for Python blocks and None for the rest. The namespace is live: read it
-    before asking for the next item.
+    `ran` is a `Ran` for Python blocks and None for the rest. The blocks run in one session of
+    runner/notebook.py, as the browser runs them; `known` is the runner's data its code may read
+    (grader/runner_data.py's, by default of the course's own exercises). The namespace is live:
+    read it before asking for the next item.
     """
-    namespace = {"__name__": "__main__"}
+    notebook = start(_known() if known is None else known)
     for item in items:
-        if item.kind != "python":
-            yield item, namespace, None
-            continue
-        printed = io.StringIO()
-        code = compile(item.body, f"{page}:{item.line + 1}", "exec")
-        error = None
-        with contextlib.redirect_stdout(printed):
-            try:
-                exec(code, namespace)
-            except Exception as raised:  # the page's own code; reported to the caller
-                error = raised
-        yield item, namespace, Ran(printed.getvalue(), error)
+        ran = Ran(notebook.run(item.body)) if item.kind == "python" else None
+        yield item, notebook.namespace, ran
 
 
-def claimed_number(text):
-    """The last number written in a claim's text, as a float (a Unicode minus counts)."""
-    numbers = NUMBER.findall(text)
-    if not numbers:
-        raise ValueError(f"the claim {text!r} holds no number")
-    return float(numbers[-1].replace("−", "-"))
-
-
-def claim_holds(text, value):
-    """Whether `value` bears out the number in `text` (see the module's docstring)."""
-    shown = claimed_number(text)
-    if "≈" in text:
-        decimals = len(NUMBER.findall(text)[-1].partition(".")[2])
-        return round(value, decimals) == shown
-    return agrees(value, shown)
+@cache
+def _known():
+    return runner_data(load_catalog())

@@ -3,11 +3,11 @@
 Each ```` ```output ```` block comes right after a Python block and shows exactly what it
 printed, and a block that prints has one; each number in the prose
 (`**≈ 0.0148**{ data-check="loss.data" }`) agrees with its expression where it stands
-(`pagecode.claim_holds`); a number quiz's `check` gives its answer once the page has run.
+(runner/claims.py); a number quiz's `check` gives its answer once the page has run.
 tests/test_docs.py holds the pages to the same rules, with longer reports.
 """
 
-from . import pagecode
+from runner.claims import claim_holds
 
 
 class Untrue(ValueError):
@@ -84,7 +84,7 @@ def _claim(item, namespace):
     cannot = f"line {item.line}: the claim {item.body!r} cannot be checked"
     value = _evaluated(item.expr, namespace, cannot)
     try:
-        holds = pagecode.claim_holds(item.body, value)
+        holds = claim_holds(item.body, value)
     except Exception as error:
         raise Untrue(f"{cannot}: {error!r}") from error
     if not holds:

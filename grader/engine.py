@@ -24,6 +24,7 @@ from functools import cache
 from runner.engine import GRAPHS, SLOT, engine_graphs, training_runs
 from runner.fuzz import EXPONENTS, LARGEST_DATA, build_code, kinds
 from runner.numbers import decode
+from runner.precision import agrees
 from runner.sandbox import OUTPUT_LIMIT
 
 from . import bug_diff
@@ -34,7 +35,6 @@ from .kinds.base import Exercise, ExerciseError, KnownWrong, known_keys, read_te
 from .kinds.op import designs
 from .observation import decode_error
 from .ops import CLOSURES
-from .precision import agrees
 from .present import unreadable
 from .result import Check, Result, Row, Verdict
 from .scaffold import assemble, labels

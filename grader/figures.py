@@ -2,7 +2,7 @@
 
 import math
 
-from .precision import PLACES
+from runner.precision import PLACES
 
 
 def seven(number):

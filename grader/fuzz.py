@@ -14,10 +14,10 @@ from itertools import islice
 
 from runner.fuzz import LARGEST_DATA, LARGEST_GRAD, build, moderate, random_graphs
 from runner.numbers import decode
+from runner.precision import agrees
 from runner.shrink import MOST_ROUNDS, smaller
 
 from .answer_key import Node, answer
-from .precision import agrees
 
 BATCH = 100  # graphs a run, by default: a failure early in the search ends it early
 

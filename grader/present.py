@@ -4,10 +4,11 @@ checked grads, the graph's nodes, the step-through, the verdict and its sentence
 
 from dataclasses import replace
 
+from runner.precision import agrees
+
 from .diagnosis import explain
 from .figures import brief, figure, seven, tuple_text
 from .ops import OPS
-from .precision import agrees
 from .result import Change, Check, Error, GraphNode, Result, Row, Step, Verdict
 
 

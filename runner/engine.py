@@ -27,6 +27,7 @@ from .checks import build_graph
 from .errors import Slots, describe_exception, describe_syntax_error
 from .fuzz import LearnersClass, random_graphs
 from .numbers import encode
+from .precision import PLACES  # for picking the smallest graph to show only
 from .sandbox import CappedOutput, guarded
 from .shrink import MOST_ROUNDS, smaller
 from .value_class import data, value_maker
@@ -35,7 +36,6 @@ SLOT = "engine"  # the one slot of an engine tab: the whole source
 GRAPHS = 120  # random graphs a run: every planted bug fails within the first few dozen
 SEED = 42  # the same graphs for every learner, and for the judge
 TRAINING_RUNS = 5  # seeded training runs after the tab's own
-PLACES = 7  # grader/precision.py's rule, for picking the smallest graph to show only
 
 
 def engine_graphs(design, draws):

@@ -56,11 +56,13 @@ class CappedOutput:
 
 
 @contextmanager
-def guarded(output):
+def guarded(output, keep_imports=False):
     """Run learner code with `output` as stdout and stderr, no way into JavaScript, and
     modules (builtins and the grader's own included), every name in them, and the import
     machinery put back as they were afterwards: what the code rebinds or deletes, in
-    `builtins`, `json` or `grader.judge` alike, neither sways this verdict nor outlives it."""
+    `builtins`, `json` or `grader.judge` alike, neither sways this verdict nor outlives it.
+    `keep_imports`: the modules the code imported stay imported (a lesson page's session,
+    runner/notebook.py, whose later blocks use the classes of its earlier ones' imports)."""
     saved_modules = dict(sys.modules)
     saved_names = [
         (vars(module), dict(vars(module)))
@@ -81,9 +83,20 @@ def guarded(output):
         sys.setrecursionlimit(saved_limit)
         sys.stdout, sys.stderr = saved_streams
         sys.meta_path[:] = saved_finders
+        if keep_imports:
+            saved_modules |= _imported(saved_modules)
         _restore(sys.modules, saved_modules)
         for namespace, saved in saved_names:
             _restore(namespace, saved)
+
+
+def _imported(before):
+    """The modules imported since `before`, but for those that reach JavaScript."""
+    return {
+        name: module
+        for name, module in list(sys.modules.items())
+        if name not in before and module is not None and not reaches_javascript(name)
+    }
 
 
 def reaches_javascript(module_name):

@@ -57,9 +57,8 @@ def evaluate(expression, namespace):
 @functools.cache
 def page_run(path):
     """Runs a page once (some train a network for seconds): see `pagecode.run`."""
-    name = path.relative_to(DOCS).as_posix()
     found, quizzes = PageRun(), []
-    for item, namespace, ran in pagecode.run(pagecode.parse(path.read_text("utf-8")), name):
+    for item, namespace, ran in pagecode.run(pagecode.parse(path.read_text("utf-8"))):
         if ran is not None:
             found.blocks.append((item, ran))
         elif item.kind == "claim":

@@ -10,11 +10,11 @@ from grader import grade
 from grader.exercises import catalog
 from grader.figures import seven
 from grader.judge import judge, judge_json
-from grader.precision import agrees
 from grader.result import Culprit, Row, Verdict
 from grader.runner_data import runner_data
 from runner.numbers import decode, encode
 from runner.observe import observe
+from runner.precision import agrees
 from runner.sandbox import OUTPUT_LIMIT, CappedOutput
 
 MUL = "self.grad += other.data * out.grad\nother.grad += self.data * out.grad"
@@ -165,7 +165,7 @@ def test_rebinding_the_graders_own_names_changes_neither_verdict_nor_later_runs(
     cheat runs to its end (no error), so it reached what it aimed at."""
     for cheat in (
         "import sys\nsys.modules['grader.present'].agrees = lambda *a: True\n",
-        "import sys\nsys.modules['grader.precision'].agrees = lambda *a: True\n",
+        "import sys\nsys.modules['runner.precision'].agrees = lambda *a: True\n",
         "import sys\nsys._getframe(1).f_globals['agrees'] = lambda *a: True\n",
         "import sys\nm = sys.modules['grader.judge']\n"
         "if hasattr(m, 'present'):\n    del m.present\n",

@@ -10,7 +10,8 @@ from pathlib import Path
 import markdown
 import pytest
 
-from course import graphs, lessons, prerender
+from course import lessons, prerender
+from runner import drawing
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +45,7 @@ def test_a_graph_fence_becomes_accessible_inline_svgs_of_the_live_objects():
     """Two drawings, wide and narrow, each labelled in words; the caption follows."""
     page = prepare(VALUE + "\n```graph\ne\nThe *product*.\n```\n")
     figure = page[page.index("<figure") : page.index("</figure>")]
-    assert figure.startswith('<figure class="mg-graph"><div class="mg-graph__canvas mg-graph')
+    assert figure.startswith('<figure class="mg-graph" data-graph="0"><div class="mg-graph__canvas')
     assert figure.endswith("<figcaption>The <em>product</em>.</figcaption>")
     assert "\n\n" not in figure  # a blank line would end the raw HTML block
     drawings = re.findall(
@@ -69,8 +70,8 @@ def test_graphs_show_grad_only_once_values_have_one():
         def __init__(self, data, label):
             self.data, self.label, self._prev, self._op = data, label, (), ""
 
-    assert "grad" not in graphs.dot(Bare(1.0, "x"))
-    assert "grad" not in graphs.describe(Bare(1.0, "x"))
+    assert "grad" not in drawing.dot(Bare(1.0, "x"))
+    assert "grad" not in drawing.describe(Bare(1.0, "x"))
 
 
 def test_record_labels_are_escaped():
@@ -78,7 +79,7 @@ def test_record_labels_are_escaped():
         data, grad, _prev, _op = 0.0, -0.0, (), ""
         label = "a|b {c}"
 
-    assert 'label="a\\|b \\{c\\} | data 0.0000 | grad 0.0000"' in graphs.dot(Named())
+    assert 'label="a\\|b \\{c\\} | data 0.0000 | grad 0.0000"' in drawing.dot(Named())
 
 
 def test_output_fences_get_their_title_and_quizzes_their_form():
@@ -100,7 +101,7 @@ def test_output_fences_get_their_title_and_quizzes_their_form():
         why = "One."
         ```
         """)
-    assert '```{ .text .mg-output title="Output" }\n1\n```' in page
+    assert '```{ .text .mg-output title="Output" data-cell-output="" }\n1\n```' in page
     assert '\n<form class="mg-quiz" data-quiz="q" data-kind="number"' in page
     assert "```quiz" not in page
 

@@ -10,8 +10,8 @@ import pytest
 
 from grader.answer_key import answer
 from grader.exercises import catalog
-from grader.precision import agrees
 from runner.nudge import nudge, nudge_json
+from runner.precision import agrees
 
 EXERCISES = catalog()
 OPS = [exercise for exercise in EXERCISES.values() if exercise.kind == "op"]

@@ -5,6 +5,7 @@ import textwrap
 import pytest
 
 from course import pagecode
+from runner.claims import claim_holds
 
 
 def parse(text):
@@ -115,12 +116,12 @@ def test_claims_are_found_on_strong_text_and_code_spans():
     ],
 )
 def test_a_claim_holds_only_for_the_number_it_shows(text, value, holds):
-    assert pagecode.claim_holds(text, value) is holds
+    assert claim_holds(text, value) is holds
 
 
 def test_a_claim_without_a_number_is_an_error():
     with pytest.raises(ValueError, match="holds no number"):
-        pagecode.claim_holds("minus eight", -8.0)
+        claim_holds("minus eight", -8.0)
 
 
 @pytest.mark.parametrize(

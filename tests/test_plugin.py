@@ -77,7 +77,8 @@ def test_block_becomes_the_rendered_widget():
 
 
 def test_other_fences_are_kept_with_what_they_hold():
-    """An exercise block shown inside a longer fence, or a `python` fence, is left alone."""
+    """An exercise block shown inside a longer fence is left alone, and a `python` fence keeps
+    its code, marked as the page's first live cell (course/cells.py)."""
     page = textwrap.dedent("""\
         ````markdown
         ```exercise
@@ -89,7 +90,10 @@ def test_other_fences_are_kept_with_what_they_hold():
         x = 1
         ~~~
         """)
-    assert replaced(page) == page
+    got = replaced(page)
+    assert got.startswith(page.partition("~~~python")[0])
+    assert got.endswith('\n\n~~~ { .python data-mg-cell="0" }\nx = 1\n~~~\n')
+    assert got.count('<script type="application/json" data-lesson>') == 1
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,10 @@ from itertools import product
 from typing import NamedTuple
 
 from runner.assembly import is_stub
+from runner.precision import agrees
 
 from ..figures import brief, tuple_text
 from ..ops import OPS, Args
-from ..precision import agrees
 from ..present import shown_steps
 from ..result import Culprit
 from ..scaffold import scope

@@ -12,13 +12,13 @@ import math
 
 from runner.checker import MAX_CALLS, PLOT_OPS, arguments
 from runner.numbers import decode
+from runner.precision import agrees
 
 from .. import checker
 from ..checker import GOOD_H, central, expected, relative
 from ..disclosure import told_ops
 from ..figures import figure, seven
 from ..observation import Unreadable, decode_error, decode_output
-from ..precision import agrees
 from ..result import Check, Result, Row, Verdict
 from .base import ExerciseError, Kind, written
 from .op import slot_exercise, trained_ops
