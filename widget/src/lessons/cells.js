@@ -19,6 +19,11 @@ import { cellState, goesOn, outOfDate, runFirst } from "./notebook.js";
 import { PageSession } from "./page-session.js";
 
 const DEFAULT_LIMIT_S = 5;
+// the page's own code of a block ran to its end at build time (in CPython, which is faster than
+// Pyodide): its time limit is this, not the course's, which a training block outlasts
+const PAGE_CODE_LIMIT_S = 120;
+// an edited block may take as long as this many times its page's code took here
+const EDITED_SLACK = 3;
 const LOST =
   "This block ran, but drawing its graph or checking the numbers after it did not finish in time: Python was restarted, and the next Run runs the blocks above again first.";
 
@@ -48,10 +53,12 @@ class LessonPage {
   #busy = false; // a run of blocks is under way: one at a time
   #status;
   #toolbarEl;
+  #took = []; // how long each block's page code took to run here, in seconds
 
   constructor(lesson, script) {
     this.#lesson = lesson;
-    this.#session = new PageSession(lesson.time_limit ?? DEFAULT_LIMIT_S);
+    const names = lesson.cells.some((cell) => /\bmicrogpt\b/.test(cell.code));
+    this.#session = new PageSession(lesson.time_limit ?? DEFAULT_LIMIT_S, { names });
     const original = lesson.cells.map((cell) => cell.code);
     this.original = original;
     this.#shown = original.map(() => ({ from: "build" }));
@@ -171,7 +178,7 @@ class LessonPage {
     for (const i of blocks) {
       const ran = await this.#runOne(i);
       views[i].setState(cellState(i, this.#facts));
-      let said = ran.answered ? "" : stoppedWords(ran.answer, this.#session.timeLimit);
+      let said = ran.answered ? "" : stoppedWords(ran.answer, ran.seconds);
       // drawing its graph or checking its numbers took too long: the blocks below would run in
       // a fresh session without those above them
       if (!said && this.#session.id !== session) said = LOST;
@@ -194,32 +201,42 @@ class LessonPage {
    * Stop or the time limit interrupted it) or, not answered, what stopped it. */
   async #runOne(i) {
     const code = this.#views[i].text;
-    const answer = await this.#session.request("cell-run", { code });
+    const seconds = this.#limit(i, code);
+    const started = performance.now();
+    const answer = await this.#session.request("cell-run", { code }, seconds);
+    if (code === this.original[i] && answer.error === null) this.#took[i] = (performance.now() - started) / 1000;
     const ran = answer.stopped?.answer ?? (typeof answer.output === "string" ? answer : null);
     const session = this.#session;
     if (ran) session.history.push({ cell: i, code });
     const error = !ran || Boolean(ran.error);
     this.#shown[i] = { from: "run", code, at: session.history.length - 1, session: session.id, error };
     this.#views[i].show(ran?.output ?? "", ran?.error?.line ?? null);
-    if (ran) await this.#after(i);
-    return { answered: ran === answer, answer: ran === answer ? ran : answer };
+    if (ran) await this.#after(i, seconds);
+    return { answered: ran === answer, answer: ran === answer ? ran : answer, seconds };
+  }
+
+  /** The time limit of a run of block `i`'s `code`, in seconds (PAGE_CODE_LIMIT_S). */
+  #limit(i, code) {
+    if (code === this.original[i]) return PAGE_CODE_LIMIT_S;
+    return Math.max(this.#session.timeLimit, Math.ceil(EDITED_SLACK * (this.#took[i] ?? 0)));
   }
 
   /** After block `i` ran: the graphs and claims that stand right after it, if the build's no
    * longer hold. */
-  async #after(i) {
+  async #after(i, seconds) {
     const facts = this.#facts;
     const { graphs = [], claims = [] } = this.#lesson;
     const now = { from: "run", at: facts.history.length - 1, session: facts.session };
     for (const [j, graph] of graphs.entries()) {
       if (graph.after !== i || !outOfDate(i, this.#graphs[j], facts)) continue;
       const { redraw } = await import("./graph-draw.js");
-      if (await redraw(this.#session, graph, document.querySelector(`[data-graph="${j}"]`))) this.#graphs[j] = now;
+      const figure = document.querySelector(`[data-graph="${j}"]`);
+      if (await redraw(this.#session, graph, figure, seconds)) this.#graphs[j] = now;
     }
     const mine = claims.flatMap((claim, j) => (claim.after === i && outOfDate(i, this.#claims[j], facts) ? [j] : []));
     if (!mine.length) return;
     const asked = mine.map((j) => ({ expr: claims[j].expr, text: claims[j].text }));
-    const answer = await this.#session.request("cell-claims", { claims: asked });
+    const answer = await this.#session.request("cell-claims", { claims: asked }, seconds);
     for (const [n, j] of mine.entries()) {
       const { holds = null, value = null } = (Array.isArray(answer) && answer[n]) || {};
       this.#claims[j] = holds ? now : { from: "untrue", value };

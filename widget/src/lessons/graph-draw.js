@@ -37,14 +37,15 @@ export function cleanSvg(svg) {
 /**
  * Redraws `figure` (a lesson's `[data-graph]`, its wide and narrow drawings) in place from the
  * session's objects: `graph.expr` drawn as the build draws it, with the screen reader's
- * sentence. False when the session cannot draw it (the name is gone, or not a Value).
+ * sentence, each request within `seconds`. False when the session cannot draw it (the name is
+ * gone, or not a Value).
  */
-export async function redraw(session, graph, figure) {
+export async function redraw(session, graph, figure, seconds) {
   const canvases = [...(figure?.querySelectorAll(".mg-graph__canvas") ?? [])];
   const drawings = [];
   for (const canvas of canvases) {
     const direction = canvas.classList.contains("mg-graph__canvas--narrow") ? "TB" : "LR";
-    const answer = await session.request("cell-graph", { expr: graph.expr, direction });
+    const answer = await session.request("cell-graph", { expr: graph.expr, direction }, seconds);
     if (typeof answer.dot !== "string") return false;
     const svg = await drawDot(answer.dot);
     svg.setAttribute("role", "img");

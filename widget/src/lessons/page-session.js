@@ -5,6 +5,9 @@
  */
 import { python } from "../python/python.js";
 
+// microgpt's names (course/assets.py writes them), for a page whose blocks train on them
+const NAMES_URL = new URL(`../${PYTHON_ASSETS.names}`, import.meta.url);
+
 export class PageSession {
   #held = null; // a promise of the held session, once asked for
   #timeLimit;
@@ -13,8 +16,11 @@ export class PageSession {
   /** The runs of this session in order, `{cell, code}` (notebook.js). */
   history = [];
 
-  constructor(timeLimit) {
+  #names; // whether the page's blocks read microgpt's names (microgpt/names.py `load`)
+
+  constructor(timeLimit, { names = false } = {}) {
     this.#timeLimit = timeLimit;
+    this.#names = names;
   }
 
   /** Whether a session is held or being started. */
@@ -33,15 +39,16 @@ export class PageSession {
 
   /** Asks the session (started now if none is held) `type` with `fields`: resolves with the
    * notebook's answer (parsed), `{stopped: {reason, answer?}}`, `{crashed}` or `{failed}` (no
-   * Python). A runner ended or broken ends the session: the next request starts a new one. */
-  async request(type, fields = {}) {
+   * Python), within `seconds`. A runner ended or broken ends the session: the next request
+   * starts a new one. */
+  async request(type, fields = {}, seconds = this.#timeLimit) {
     let held;
     try {
       held = await this.#session();
     } catch (error) {
       return { failed: error.message };
     }
-    const answer = await held.request(type, fields);
+    const answer = await held.request(type, fields, seconds);
     if (answer.crashed || (answer.stopped && !answer.stopped.answer) || held.ended) this.restart();
     return answer;
   }
@@ -64,7 +71,8 @@ export class PageSession {
     if (!this.#held) {
       const id = this.id;
       this.#held = python.session({ timeLimit: this.#timeLimit, interrupt: true }).then(async (held) => {
-        const started = await held.request("cell-start");
+        const names = this.#names ? await fetchNames() : null;
+        const started = await held.request("cell-start", { names });
         if (started.crashed || started.stopped) throw new Error(started.crashed ?? "Python took too long to start");
         if (id !== this.id) held.end(); // restarted meanwhile
         return held;
@@ -75,4 +83,10 @@ export class PageSession {
     }
     return this.#held;
   }
+}
+
+async function fetchNames() {
+  const response = await fetch(NAMES_URL);
+  if (!response.ok) throw new Error(`microgpt's names could not be fetched (${response.status})`);
+  return response.text();
 }

@@ -6,9 +6,9 @@
 import { INTERRUPT_GRACE_MS } from "./scheduler.js";
 
 /**
- * `{request(type, fields), stop()}` over `runner` ({worker, port, interrupt}): `request` resolves
- * with the runner's answer (parsed), `{stopped: {reason}}` when it took longer than `timeLimit`
- * seconds (reason "time") or was stopped ("stop"), the runner then ended, or `{crashed: message}`.
+ * `{request(type, fields, seconds), stop()}` over `runner` ({worker, port, interrupt}): `request`
+ * resolves with the runner's answer (parsed), `{stopped: {reason}}` when it took longer than
+ * `seconds` (by default `timeLimit`; reason "time") or was stopped ("stop"), the runner then ended, or `{crashed: message}`.
  *
  * With `interrupt` and a runner that has an interrupt buffer (a cross-origin isolated page), a
  * request past its time or stopped is interrupted first (KeyboardInterrupt at the next bytecode)
@@ -50,11 +50,11 @@ export function heldSession(runner, timeLimit, { interrupt = false } = {}) {
     answer({ crashed: event.message || "the worker failed" });
   });
   return {
-    request(type, fields) {
+    request(type, fields, seconds = timeLimit) {
       if (ended) return Promise.resolve({ crashed: "the session has ended" });
       return new Promise((resolve) => {
         if (runner.interrupt) runner.interrupt[0] = 0; // a Stop that came too late is forgotten
-        const timer = setTimeout(() => halt("time"), timeLimit * 1000);
+        const timer = setTimeout(() => halt("time"), seconds * 1000);
         pending = { resolve, timer, stopping: null };
         runner.port.postMessage({ type, ...fields });
       });

@@ -142,8 +142,10 @@ function serveRunner(python, interrupt) {
   // until the page ends this runner (Restart, a time-out, or the page left)
   let notebook = null;
   const cell = (call) => reply(() => ({ type: "cell", answer: call() }), crashed);
-  on("cell-start", () =>
+  on("cell-start", ({ names }) =>
     cell(() => {
+      // microgpt's names, where microgpt/names.py `load` looks for them without the names package
+      if (typeof names === "string") python.pyodide.FS.writeFile("names.txt", names);
       notebook?.destroy();
       notebook = pyimport("runner.notebook").start();
       return "{}";
