@@ -231,7 +231,8 @@ class LessonPage {
       if (graph.after !== i || !outOfDate(i, this.#graphs[j], facts)) continue;
       const { redraw } = await import("./graph-draw.js");
       const figure = document.querySelector(`[data-graph="${j}"]`);
-      if (await redraw(this.#session, graph, figure, seconds)) this.#graphs[j] = now;
+      // a drawing that failed stays as it was, marked out of date
+      if (await redraw(this.#session, graph, figure, seconds).catch(() => false)) this.#graphs[j] = now;
     }
     const mine = claims.flatMap((claim, j) => (claim.after === i && outOfDate(i, this.#claims[j], facts) ? [j] : []));
     if (!mine.length) return;

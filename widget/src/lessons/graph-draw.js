@@ -1,16 +1,17 @@
 /**
  * A lesson's graph redrawn in the page from the session's DOT (runner/notebook.py `graph_json`),
- * laid out by the same pinned Graphviz the build uses (@viz-js/viz), in a chunk of its own that
- * only a redraw loads. Its WebAssembly is compiled under the page's policy ('wasm-unsafe-eval',
- * course/csp.py); no file is fetched for it.
+ * laid out by the same pinned Graphviz the build uses (@viz-js/viz), in a worker of its own
+ * (viz-worker.js, from the site's own files: `worker-src 'self'`, course/csp.py) that only a
+ * redraw starts, so that its WebAssembly never holds the page's main thread.
  */
 
-let viz = null;
+let viz = null; // the worker, once a graph is redrawn
+let ids = 0;
+const waiting = new Map(); // request id -> {resolve, reject}
 
 /** The SVG element of `dot`, made fit to inline as the build's drawings are (`cleanSvg`). */
 export async function drawDot(dot) {
-  viz ??= import("@viz-js/viz").then((module) => module.instance());
-  const svg = cleanSvg((await viz).renderString(dot, { format: "svg" }));
+  const svg = cleanSvg(await layout(dot));
   const parsed = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   if (parsed.nodeName !== "svg") throw new Error("Graphviz gave no drawing");
   return document.importNode(parsed, true);
@@ -54,4 +55,32 @@ export async function redraw(session, graph, figure, seconds) {
   }
   for (const [canvas, svg] of drawings) canvas.replaceChildren(svg);
   return drawings.length > 0;
+}
+
+/** Graphviz's SVG of `dot`, from its worker (started at the first call, again after a failure). */
+function layout(dot) {
+  viz ??= startViz();
+  const id = ++ids;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    viz.postMessage({ id, dot });
+  });
+}
+
+function startViz() {
+  const worker = new Worker(new URL(`./${VIZ_WORKER}`, import.meta.url), { type: "module", name: "graphviz" });
+  worker.onmessage = ({ data }) => {
+    const request = waiting.get(data.id);
+    waiting.delete(data.id);
+    if (data.error) request?.reject(new Error(data.error));
+    else request?.resolve(data.svg);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault(); // the graph stays as it was, marked out of date
+    for (const request of waiting.values()) request.reject(new Error(event.message || "Graphviz could not start"));
+    waiting.clear();
+    viz = null;
+    worker.terminate();
+  };
+  return worker;
 }
