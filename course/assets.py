@@ -36,6 +36,7 @@ from pathlib import Path
 from grader.exercises import BUILT_CATALOG, built_catalog
 from grader.handin import course_id
 from grader.runner_data import runner_data
+from microgpt.names import NAMES_TXT, load  # microgpt's data, its own download
 
 from .head import insert_first
 from .imports import module_path, needed
@@ -64,7 +65,6 @@ STDLIB_ZIP = "python_stdlib.zip"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 BYTECODE_FILES = ("build.mjs", "trim.py", "fallback.py")
 RUNNER_PACKAGES = ("runner", "training", "microgpt")
-NAMES_TXT = "names.txt"  # microgpt's data: its own download, by the microgpt widget only
 # what the judge's worker imports (widget/src/worker/): grader.zip holds these and what they
 # import, never the command line (grader/cli/) nor what only it imports
 JUDGE_ENTRIES = ("grader.judge", "grader.fuzz_page")
@@ -299,8 +299,6 @@ def python_archives(root, site_dir, catalog):
 
 def write_names(site_dir):
     """microgpt's names (microgpt/names.py), one a line, content-addressed beside the archives."""
-    from microgpt.names import load
-
     path = Path(site_dir) / PYTHON_DIR / NAMES_TXT
     path.write_text("\n".join(load()) + "\n", encoding="utf-8")
     return content_addressed(path)

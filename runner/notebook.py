@@ -21,11 +21,13 @@ the prose (runner/claims.py) from the session's objects.
 
 import ast
 import json
+import math
 import traceback
+from contextlib import contextmanager
 
 from .claims import claim_holds
 from .drawing import describe, dot
-from .sandbox import CappedOutput, guarded, reaches_javascript
+from .sandbox import OUTPUT_LIMIT, CappedOutput, guarded, reaches_javascript
 from .value_class import handed
 
 MAX_TEXT = 2000  # characters of an exception's message kept
@@ -62,44 +64,51 @@ class Notebook:
             except BaseException as raised:  # noqa: BLE001 - the learner's code may raise anything
                 error = _described(raised, filename)
         printed = output.text()
-        # past the cap too: the value or the error is what the learner asked for
+        # past the printout's cap too, capped in its turn: the value or the error is what the
+        # learner asked for
         after = [shown] if shown is not None else [error.pop("last")] if error else []
         if after and printed and not printed.endswith("\n"):
             printed += "\n"
         return {
-            "output": printed + "".join(text + "\n" for text in after),
+            "output": printed + "".join(text[:OUTPUT_LIMIT] + "\n" for text in after),
             "printed_lines": output.lines(),
-            "truncated": output.truncated,
+            "truncated": output.truncated or any(len(text) > OUTPUT_LIMIT for text in after),
             "error": error,
         }
 
     def graph_json(self, expression, direction="LR"):
         """The page's graph of `expression` (a `Value`), as the build draws it: `{"dot",
         "words"}`, or `{"error"}` saying why not."""
-        try:
-            root = self._evaluated(expression)
-            if not hasattr(root, "_prev"):
-                return json.dumps({"error": f"{expression} is not a Value but {_repr(root)}"})
-            found = {"dot": dot(root, "TB" if direction == "TB" else "LR"), "words": describe(root)}
-        except BaseException as raised:  # noqa: BLE001 - the learner's objects may raise anything
-            return json.dumps({"error": _last_line(raised)})
-        return json.dumps(found)
+        with self._guarded():
+            try:
+                root = eval(expression, self.namespace)  # the page's own expression, e.g. `L`
+                if not hasattr(root, "_prev"):
+                    return json.dumps({"error": f"{expression} is not a Value but {_repr(root)}"})
+                way = "TB" if direction == "TB" else "LR"
+                return json.dumps({"dot": dot(root, way), "words": describe(root)})
+            except BaseException as raised:  # noqa: BLE001 - the learner's objects may raise
+                return json.dumps({"error": _last_line(raised)})
 
     def claims_json(self, claims_json):
         """For `[{"expr", "text"}]`, whether each still holds in this session: `[{"holds",
         "value", "error"}]`, with the rule the build holds the page to."""
-        return json.dumps([self._claim(claim) for claim in json.loads(claims_json)])
+        with self._guarded():
+            return json.dumps([self._claim(claim) for claim in json.loads(claims_json)])
 
     def _claim(self, claim):
         try:
-            value = float(self._evaluated(claim["expr"]))
-            return {"holds": bool(claim_holds(claim["text"], value)), "value": value, "error": None}
-        except BaseException as raised:  # noqa: BLE001
+            value = float(eval(claim["expr"], self.namespace))
+            holds = bool(claim_holds(claim["text"], value))
+            shown = value if math.isfinite(value) else None  # JSON has no NaN, nor infinity
+            return {"holds": holds, "value": shown, "error": None}
+        except BaseException as raised:  # noqa: BLE001 - the learner's objects may raise
             return {"holds": None, "value": None, "error": _last_line(raised)}
 
-    def _evaluated(self, expression):
+    @contextmanager
+    def _guarded(self):
+        """Reading the session's objects runs the learner's code too (a property, a repr)."""
         with guarded(CappedOutput()), handed(self.known):
-            return eval(expression, self.namespace)  # the page's own expression, e.g. `L`
+            yield
 
 
 def _execute(code, filename, namespace):

@@ -10,6 +10,9 @@ import pytest
 from conftest import DOCS
 
 from course import pagecode
+from grader.exercises import load_catalog
+from grader.runner_data import runner_data
+from microgpt import names
 from runner import drawing, notebook, sandbox
 from runner.claims import claim_holds
 
@@ -62,6 +65,12 @@ def test_a_huge_print_is_capped_and_the_error_after_it_still_shown(session):
     assert len(found["output"]) < sandbox.OUTPUT_LIMIT + 100
     assert found["output"].endswith("\nValueError: late\n")
     assert found["error"]["line"] == 3
+
+
+def test_a_huge_value_is_capped_too(session):
+    found = run(session, "list(range(100_000))")
+    assert found["truncated"] and found["output"].startswith("[0, 1, 2")
+    assert len(found["output"]) == sandbox.OUTPUT_LIMIT + 1
 
 
 @pytest.mark.parametrize("module", ["js", "pyodide", "pyodide_js"])
@@ -134,9 +143,11 @@ def test_claims_hold_by_the_builds_rule(session):
         {"expr": "y", "text": "−8"},
         {"expr": "y", "text": "≈ 8"},
         {"expr": "z", "text": "1"},
+        {"expr": "float('nan')", "text": "≈ 1"},
     ]
     found = json.loads(session.claims_json(json.dumps(claims)))
-    assert [claim["holds"] for claim in found] == [True, True, True, False, None]
+    assert [claim["holds"] for claim in found] == [True, True, True, False, None, False]
+    assert found[5]["value"] is None
     assert found[0] == {"holds": True, "value": 0.123456789, "error": None}
     assert found[4] == {"holds": None, "value": None, "error": "NameError: name 'z' is not defined"}
     assert claim_holds("≈ 8", -8.0) is False  # the build's rule, the same answer
@@ -206,3 +217,31 @@ def test_pyodide_runs_a_page_as_cpython_does_and_keeps_javascript_out_of_reach()
     ]
     refused = [run["error"] for run in runs[-len(HOSTILE) : -2]]
     assert [error["type"] for error in refused] == ["ModuleNotFoundError"] * 3 + ["AttributeError"]
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_the_microgpt_pages_first_blocks_run_in_pyodide_from_the_runners_data_and_names_txt():
+    """No `grader` and no `names` package in the browser's runner: the page's Value class comes
+    from data.json (handed here, as the build hands it) and its names from names.txt, which the
+    page's worker writes into Python's working directory."""
+    known = runner_data(load_catalog())
+    items = pagecode.parse((DOCS / "microgpt.md").read_text("utf-8"))
+    codes = [item.body for item in items if item.kind == "python"][:2]
+    written = "\n".join(names.load())
+    source = (
+        "import json\nfrom pathlib import Path\nfrom runner.notebook import start\n"
+        f"Path('names.txt').write_text({written!r})\n"
+        f"session = start(json.loads({json.dumps(known)!r}))\n"
+        f"json.dumps([session.run(code) for code in {codes!r}])"
+    )
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
+        input=source,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    session = notebook.start(known)
+    assert json.loads(done.stdout) == [session.run(code) for code in codes]
+    assert "grader" not in codes[0] and "design_class" in codes[0]
