@@ -241,3 +241,20 @@ def test_an_edit_is_kept_across_a_reload_until_reset(site, open_page):
     expect(block).to_have_attribute("data-cell-state", "idle")
     page.reload()
     expect(cell(page, 2).locator(".highlight:not([data-cell-output])")).to_be_visible()
+
+
+def test_python_waits_for_a_block_and_the_keyboard_reaches_and_edits_one(site, open_page):
+    page = open_page(site.url + NEURON)
+    page.wait_for_timeout(1500)  # read a while: no block reached, no Python
+    assert page.evaluate("() => document.documentElement.dataset.pythonState ?? 'idle'") == "idle"
+    page.get_by_role("button", name="Reset all").focus()
+    code = cell(page, 0).get_by_role("group", name="Code of block 1: press Enter to edit it")
+    page.keyboard.press("Tab")
+    expect(code).to_be_focused()
+    expect(page.locator("html")).to_have_attribute("data-python-state", re.compile("loading|ready"))
+    page.keyboard.press("Enter")  # the editor, in the block's place
+    editor = cell(page, 0).locator(".cm-content")
+    expect(editor).to_be_focused()
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    expect(cell(page, 0).get_by_role("button", name="Run", exact=True)).to_be_focused()

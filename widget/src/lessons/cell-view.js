@@ -60,6 +60,10 @@ export class CellView {
       event.preventDefault();
     });
     this.#code.title = "Click, or press Enter, to edit this code";
+    // a tab stop of its own: the theme makes a code block focusable only while it overflows
+    Object.assign(this.#code, { tabIndex: 0 });
+    this.#code.setAttribute("role", "group");
+    this.#code.setAttribute("aria-label", `Code of block ${index + 1}: press Enter to edit it`);
     if (edited) this.#makeEditor(null);
     this.setEdited(edited);
   }
@@ -111,7 +115,6 @@ export class CellView {
     const parent = h("div", { class: "mg-widget mg-editor mg-cell__editor" });
     this.#code.after(parent);
     this.#code.hidden = true;
-    const focused = this.#code.contains(document.activeElement);
     this.#editor = createEditor({
       parent,
       doc: this.#text,
@@ -122,11 +125,9 @@ export class CellView {
       },
       onRun: () => this.#onRun(),
     });
-    if (!event) return;
+    if (!event) return; // a saved edit, shown as the page opens: no focus taken
+    this.#editor.focus();
     const at = event.clientX === undefined ? null : this.#editor.posAtCoords({ x: event.clientX, y: event.clientY });
-    if (focused || event.type === "click") {
-      this.#editor.focus();
-      if (at !== null) this.#editor.dispatch({ selection: { anchor: at } });
-    }
+    if (at !== null) this.#editor.dispatch({ selection: { anchor: at } });
   }
 }
