@@ -58,7 +58,9 @@ def open_page(browser):
 
 
 def lesson(page):
-    return json.loads(page.locator("script[data-lesson]").text_content())
+    """The page's data-lesson JSON (a template's content, or a script's text)."""
+    carrier = page.locator("template[data-lesson], script[data-lesson]")
+    return json.loads(carrier.evaluate("(el) => (el.content ?? el).textContent"))
 
 
 def cell(page, index):

@@ -28,6 +28,10 @@ CELLS = """(() => {
     }
   }
   const toolbar = () => document.querySelector("[data-cells-toolbar]");
+  const lessonData = () => {
+    const carrier = document.querySelector("template[data-lesson], script[data-lesson]");
+    return carrier.content ?? carrier;
+  };
   const cells = () => [...document.querySelectorAll("[data-cell]")];
   const button = (within, name) =>
     [...within.querySelectorAll("button")].find((b) => b.textContent === name);
@@ -42,7 +46,7 @@ CELLS = """(() => {
   }
   Object.assign((window.courseJourney ??= {}), {
     cellsCode: (index) =>
-      JSON.parse(document.querySelector("script[data-lesson]").textContent).cells[index].code,
+      JSON.parse(lessonData().textContent).cells[index].code,
     cellsGraph(index) {
       const figure = document.querySelector(`[data-graph="${index}"]`);
       const label = figure.querySelector(".mg-graph__canvas--wide svg").getAttribute("aria-label");

@@ -10,7 +10,7 @@
  */
 import { mountFuzzCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
-import { endLeftCells, mountCells } from "../lessons/cells.js";
+import { endLeftCells, LESSON_DATA, mountCells } from "../lessons/cells.js";
 import "../lessons/quiz.js";
 import { mountErase } from "../page/erase.js";
 import { fromDisk, PYTHON_WIDGETS } from "../page/from-disk.js";
@@ -65,7 +65,7 @@ function mountAll() {
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
   // a lesson page's code blocks, live (lessons/cells.js): Python waits until one is reached or run
   endLeftCells();
-  for (const el of unmounted("script[data-lesson]")) mountOne(el, mountCells, "This page's code blocks");
+  for (const el of unmounted(LESSON_DATA)) mountOne(el, mountCells, "This page's code blocks");
   for (const el of trainings) {
     const mount = async (root) => (await import("../training/training.js")).mountTraining(root);
     mountOne(el, mount, "The training");

@@ -7,7 +7,8 @@
  * notebook.js's rules, never rewritten silently; the graphs after a block are redrawn from the
  * session's objects once it runs. A block's edit is saved (shared/storage.js) until Reset.
  *
- * The build's page (course/lessons.py) carries `<script type="application/json" data-lesson>`:
+ * The build's page (course/cells.py) carries `<template data-lesson>` (or `<script
+ * type="application/json" data-lesson>`, which instant navigation breaks):
  * `{page, cells: [{code, raises}], graphs: [{expr, after}], claims: [{expr, text, after}],
  * time_limit?}`, and `data-graph`, `data-claim` on the figures and numbers it names.
  */
@@ -29,10 +30,15 @@ const LOST =
 
 let current = null; // the page whose blocks are mounted: instant navigation swaps pages
 
-/** Mounts the page's blocks, once: `script` is its data-lesson JSON. */
-export function mountCells(script) {
+/** What carries a lesson page's JSON: a template, which mkdocs-material's instant navigation
+ * leaves be (it re-creates every <script> of a new page as code to run), or a script. */
+export const LESSON_DATA = "template[data-lesson], script[data-lesson]";
+
+/** Mounts the page's blocks, once: `carrier` holds its data-lesson JSON. */
+export function mountCells(carrier) {
   endLeftCells();
-  current = new LessonPage(JSON.parse(script.textContent), script);
+  const json = (carrier.content ?? carrier).textContent;
+  current = new LessonPage(JSON.parse(json), carrier);
 }
 
 /** Ends the session of a page that instant navigation took away: its runner is no one's. */
