@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { serial, Trainer } from "../../widget/src/training/trainer.js";
 
 /** A made-up session: each request waits for `reply`; `stop()` answers the one waiting as
- * training-session.js does. */
+ * held-session.js does. */
 class Session {
   waiting = []; // {type, fields, resolve}
   stopped = false;

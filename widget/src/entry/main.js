@@ -6,10 +6,11 @@
  * A lesson page loads Python ahead, when idle, for the exercises that follow (prefetch.js).
  * Once Python is ready (or has loaded ahead) and the browser is idle, the site's service worker
  * is registered to keep the course offline (page/offline.js); "Erase my data" mounts into any
- * `<div data-erase-data>`.
+ * `<div data-erase-data>`. A lesson page's code blocks become live cells (lessons/cells.js).
  */
 import { mountFuzzCheck } from "../exercise/engine-check.js";
 import { mountExercise } from "../exercise/widget.js";
+import { endLeftCells, LESSON_DATA, mountCells } from "../lessons/cells.js";
 import "../lessons/quiz.js";
 import { mountErase } from "../page/erase.js";
 import { fromDisk, PYTHON_WIDGETS } from "../page/from-disk.js";
@@ -62,6 +63,9 @@ function mountAll() {
   mountRecord(verifying);
   for (const el of unmounted("[data-work-panel]"))
     mountOne(el, (root) => root.replaceChildren(workPanel()), "Saving your work");
+  // a lesson page's code blocks, live (lessons/cells.js): Python waits until one is reached or run
+  endLeftCells();
+  for (const el of unmounted(LESSON_DATA)) mountOne(el, mountCells, "This page's code blocks");
   for (const el of trainings) {
     const mount = async (root) => (await import("../training/training.js")).mountTraining(root);
     mountOne(el, mount, "The training");

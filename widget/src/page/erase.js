@@ -6,20 +6,12 @@
  * worker that keeps it, and the theme's settings. The tab keeps nothing more afterwards (shared/erased.js).
  */
 import { h } from "../shared/dom.js";
-import { markErased } from "../shared/erased.js";
+import { erasable, markErased } from "../shared/erased.js";
 import { downloadWork } from "../work/panel.js";
 
 const SITE = new URL("../../", import.meta.url); // this bundle is assets/course/widget.js
 const PATH = SITE.pathname;
-// the course's keys, databases and caches, by their exact beginnings, so that a course at "/"
-// never takes those of another at "/other/": `micrograd:<path>:…` (work, snapshots, the offline
-// copy), the loaded-ahead mark (`micrograd:<path>assets/…`), the learner's name, and the theme's
-// settings (mkdocs-material: `<path>.__palette`, say)
-const OURS = (name) =>
-  name.startsWith(`micrograd:${PATH}:`) ||
-  name.startsWith(`micrograd:${PATH}assets/`) ||
-  name === `micrograd-learner:${SITE.href}` ||
-  name.startsWith(`${PATH}.__`);
+const OURS = (name) => erasable(name, SITE);
 
 export function mountErase(root) {
   const said = h("p", { class: "mg-erase__said", role: "status" });

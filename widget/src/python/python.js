@@ -1,7 +1,7 @@
 /**
  * The page's Python: what scheduler.js decides, carried out with Workers, MessagePorts, timers
  * and the page. A judge worker never runs learner code; runner workers are each used for one
- * run (or one training session) and then ended (ARCHITECTURE.md). Nothing learner code does,
+ * run (or one held session: training, a lesson's notebook) and then ended (ARCHITECTURE.md). Nothing learner code does,
  * even in JavaScript, reaches the verdict, a later run or another tab.
  *
  * The page announces its Python on <html>: `data-python-state` (idle, loading, ready, failed),
@@ -16,7 +16,7 @@ import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 import { wasErased } from "../shared/erased.js";
 import { courseUpdated, sayUpdated, UPDATED } from "../page/offline.js";
-import { trainingSession } from "./training-session.js";
+import { heldSession } from "./held-session.js";
 
 // named by its content (widget/build.mjs): never another deploy's
 const WORKER_URL = new URL(`./${COURSE_WORKER}`, import.meta.url);
@@ -112,13 +112,17 @@ class Python {
   }
 
   /**
-   * A training session (training-session.js) on a runner of its own, which it keeps until
-   * `stop()`; resolves once a runner is ready, rejects when Python cannot start.
+   * A session held by a runner of its own (held-session.js: a training session, a lesson page's
+   * notebook), which it keeps until `stop()` or `end()`; resolves once a runner is ready, rejects
+   * when Python cannot start. With `interrupt`, a request past `timeLimit` or stopped is
+   * interrupted where the page can, and the runner kept.
    */
-  train({ timeLimit = DEFAULT_LIMIT_S } = {}) {
+  session({ timeLimit = DEFAULT_LIMIT_S, interrupt = false } = {}) {
     this.start();
     const trainer = ++this.#ids;
-    const taken = new Promise((resolve, reject) => this.#trainers.set(trainer, { resolve, reject, timeLimit }));
+    const taken = new Promise((resolve, reject) =>
+      this.#trainers.set(trainer, { resolve, reject, timeLimit, interrupt }),
+    );
     this.#dispatch({ type: "train", trainer });
     return taken;
   }
@@ -308,7 +312,7 @@ class Python {
     this.#handles.delete(worker);
     const waiting = this.#trainers.get(trainer);
     this.#trainers.delete(trainer);
-    if (waiting) waiting.resolve(trainingSession(handle, waiting.timeLimit));
+    if (waiting) waiting.resolve(heldSession(handle, waiting.timeLimit, { interrupt: waiting.interrupt }));
     else handle.worker.terminate();
   }
 

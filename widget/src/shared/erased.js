@@ -25,3 +25,20 @@ export function markErased() {
   erased = true;
   channel?.postMessage("erased");
 }
+
+/**
+ * Whether a storage key, database or cache of this browser is the course's, which Erase my data
+ * deletes (page/erase.js), by its exact beginnings, so that a course at "/" never takes those of
+ * another at "/other/": `micrograd:<path>:…` (work, lesson blocks' edits, snapshots, the offline
+ * copy), the loaded-ahead mark (`micrograd:<path>assets/…`), the learner's name, and the theme's
+ * settings (mkdocs-material: `<path>.__palette`, say). `site` is the course's root URL.
+ */
+export function erasable(name, site) {
+  const path = site.pathname;
+  return (
+    name.startsWith(`micrograd:${path}:`) ||
+    name.startsWith(`micrograd:${path}assets/`) ||
+    name === `micrograd-learner:${site.href}` ||
+    name.startsWith(`${path}.__`)
+  );
+}

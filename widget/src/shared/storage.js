@@ -189,6 +189,30 @@ export class Store {
     if (this.#read(`tab:${widget}`) !== exercise) this.#write(`tab:${widget}`, exercise);
   }
 
+  /**
+   * A lesson block's edit (lessons/cells.js): the text the learner left in block `index` of
+   * `page` (its source path, "gradients.md"), or null when none is saved or it was written for
+   * other code than the page's `original` now (the course changed the block since).
+   */
+  cellCode(page, index, original) {
+    const saved = this.#read(cellKey(page, index));
+    if (typeof saved?.text !== "string" || saved.base !== digest(original)) return null;
+    return saved.text;
+  }
+
+  /** Keeps block `index`'s edit; the page's own code (`original`) is no edit, and forgets it. */
+  setCellCode(page, index, text, original) {
+    const key = cellKey(page, index);
+    if (text !== original) return this.#write(key, { text, base: digest(original) });
+    if (this.#read(key) === null) return;
+    this.#memory.set(key, null);
+    try {
+      if (!wasErased()) this.#storage?.removeItem(PREFIX + key);
+    } catch {
+      // storage gone meanwhile: the memory says nothing is saved
+    }
+  }
+
   /** A quiz's saved state (any JSON value), or null. */
   quiz(id) {
     return this.#read(`quiz:${id}`);
@@ -197,6 +221,18 @@ export class Store {
   setQuiz(id, state) {
     this.#write(`quiz:${id}`, state);
   }
+}
+
+/** The key of a lesson block's edit: the page's source path and the block's place on it. */
+export function cellKey(page, index) {
+  return `cell:${page}:${index}`;
+}
+
+/** A short digest of a block's code (FNV-1a, 32 bits): which code an edit was made to. */
+export function digest(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
 }
 
 /** One store per page, shared by every widget, so the diamond sees what the op tabs hold. */

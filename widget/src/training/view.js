@@ -54,7 +54,7 @@ export function mountTrainer(root, { name, prefix, classes = [] }, build) {
 export async function pythonSession(data, source, view) {
   view.say(null);
   source.refresh();
-  return python.train({ timeLimit: data.time_limit }).catch((error) => {
+  return python.session({ timeLimit: data.time_limit }).catch((error) => {
     view.say(`Python is not available: ${error.message}`);
     return null;
   });

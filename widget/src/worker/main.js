@@ -3,8 +3,8 @@
  *
  * - judge: turns what a run did (an observation) into the learner's result; never runs
  *   learner code, so nothing learner code does can reach the verdict.
- * - runner: runs one learner's code (one test run, or one training session), then the page
- *   throws it away: nothing it did reaches the next run.
+ * - runner: runs one learner's code (one test run, one training session, or one lesson page's
+ *   notebook), then the page throws it away: nothing it did reaches the next run.
  *
  * Loading starts before the page says which (load-python.js); messages go over the page's
  * private channel (channel.js; see ARCHITECTURE.md).
@@ -138,6 +138,22 @@ function serveRunner(python, interrupt) {
   );
   on("gpt-steps", ({ count, budget }) => trained(() => training.steps_json(count, budget)));
   on("gpt-sample", ({ count, temperature }) => trained(() => training.sample_json(count, temperature)));
+  // a lesson page's notebook (runner/notebook.py): its blocks share one namespace, held here
+  // until the page ends this runner (Restart, a time-out, or the page left)
+  let notebook = null;
+  const cell = (call) => reply(() => ({ type: "cell", answer: call() }), crashed);
+  on("cell-start", ({ names }) =>
+    cell(() => {
+      // microgpt's names, where microgpt/names.py `load` looks for them without the names package
+      if (typeof names === "string") python.pyodide.FS.writeFile("names.txt", names);
+      notebook?.destroy();
+      notebook = pyimport("runner.notebook").start();
+      return "{}";
+    }),
+  );
+  on("cell-run", ({ code }) => cell(() => notebook.run_json(String(code))));
+  on("cell-graph", ({ expr, direction }) => cell(() => notebook.graph_json(String(expr), String(direction))));
+  on("cell-claims", ({ claims }) => cell(() => notebook.claims_json(JSON.stringify(claims))));
 }
 
 /** Sends the message `make()` makes or, if it throws, the one `failed` makes of what it threw. */

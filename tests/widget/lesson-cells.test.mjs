@@ -1,0 +1,200 @@
+// A lesson page's live blocks (widget/src/lessons/): which blocks run first, what goes out of date
+// after an edit or a run, what a block says, where its edit is saved, and that Erase my data
+// takes it.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { cleanSvg } from "../../widget/src/lessons/graph-draw.js";
+import { ranWords, stoppedWords } from "../../widget/src/lessons/cell-words.js";
+import { canonical, cellState, goesOn, outOfDate, runFirst, saidFirst } from "../../widget/src/lessons/notebook.js";
+import { erasable } from "../../widget/src/shared/erased.js";
+import { cellKey, Store } from "../../widget/src/shared/storage.js";
+
+const original = ["a = 1", "b = a + 1", "print(b)", "c = b * 2", "print(c)"];
+const build = () => original.map(() => ({ from: "build" }));
+const ran = (cells, codes = original) => cells.map((cell) => ({ cell, code: codes[cell] }));
+/** The facts after the session ran `cells` (each shown), with `codes` in the editors. */
+function facts(cells, codes = original, session = 1) {
+  const shown = build();
+  cells.forEach((cell, at) => (shown[cell] = { from: "run", code: codes[cell], at, session, error: false }));
+  return { original, codes, history: ran(cells, codes), session, shown };
+}
+const states = (f) => original.map((_, i) => cellState(i, f));
+
+test("a block runs after the blocks above it that have not run in this session", () => {
+  assert.deepEqual(runFirst([], 3), [0, 1, 2]);
+  assert.deepEqual(runFirst(ran([0, 1]), 3), [2]);
+  assert.deepEqual(runFirst(ran([0, 1, 2, 3]), 2), []);
+  assert.deepEqual(runFirst(ran([0, 2]), 4), [1, 3]);
+  assert.deepEqual(runFirst([], 0), []);
+});
+
+test("what ran first is said with the blocks counted from 1", () => {
+  assert.equal(saidFirst([0, 1, 2]), "ran blocks 1-3 first");
+  assert.equal(saidFirst([1]), "ran block 2 first");
+  assert.equal(saidFirst([0, 1]), "ran blocks 1, 2 first");
+  assert.equal(saidFirst([0, 2, 3]), "ran blocks 1 and 3, 4 first");
+  assert.equal(saidFirst([0, 2, 3, 4, 7]), "ran blocks 1, 3-5 and 8 first");
+  assert.equal(saidFirst([]), "");
+});
+
+test("before any run, every block shows the build's output, true to the page", () => {
+  assert.deepEqual(states(facts([])), ["idle", "idle", "idle", "idle", "idle"]);
+});
+
+test("the page's code run in order keeps the build's outputs below true", () => {
+  const f = facts([0, 1]);
+  assert.ok(canonical(f.history, original));
+  assert.deepEqual(states(f), ["done", "done", "idle", "idle", "idle"]);
+});
+
+test("an edit puts that block's output and the build's outputs below it out of date", () => {
+  const codes = [...original];
+  codes[1] = "b = a + 10";
+  assert.deepEqual(states(facts([], codes)), ["idle", "stale", "stale", "stale", "stale"]);
+  // a run's output below an edit still tells what that session did: only its own block changed
+  assert.deepEqual(
+    states(
+      facts(
+        [0, 1, 2],
+        codes.map((c, i) => (i === 1 ? original[1] : c)),
+      ),
+    ),
+    ["done", "done", "done", "idle", "idle"],
+  );
+  const f = facts([0, 1, 2]);
+  f.codes = codes;
+  assert.deepEqual(states(f), ["done", "stale", "done", "stale", "stale"]);
+});
+
+test("an edit put back is no edit", () => {
+  const f = facts([0, 1]);
+  f.codes = [...original];
+  assert.deepEqual(states(f), ["done", "done", "idle", "idle", "idle"]);
+});
+
+test("a run of an edited block puts every output below it out of date, and none above", () => {
+  const codes = [...original];
+  codes[1] = "b = a + 10";
+  const f = facts([0, 1, 2, 3, 4]); // run all, then the edit, then block 2 again
+  f.codes = codes;
+  f.history.push({ cell: 1, code: codes[1] });
+  f.shown[1] = { from: "run", code: codes[1], at: 5, session: 1, error: false };
+  assert.deepEqual(states(f), ["done", "done", "stale", "stale", "stale"]);
+});
+
+test("what ran below a graph or claim of the page's code leaves it true", () => {
+  const codes = [...original];
+  codes[3] = "c = b * 20";
+  const f = facts([0, 1, 2, 3], codes);
+  assert.equal(outOfDate(1, { from: "build" }, f), false);
+  assert.equal(outOfDate(3, { from: "build" }, f), true);
+});
+
+test("running a block again makes the outputs below it out of date even unedited", () => {
+  const f = facts([0, 1, 2, 3]);
+  f.history.push({ cell: 1, code: original[1] });
+  f.shown[1] = { ...f.shown[1], at: 4 };
+  assert.ok(!canonical(f.history, original));
+  assert.deepEqual(states(f), ["done", "done", "stale", "stale", "stale"]);
+});
+
+test("outputs of an ended session are out of date; the build's hold again", () => {
+  const f = facts([0, 1]);
+  f.session = 2;
+  f.history = [];
+  assert.deepEqual(states(f), ["stale", "stale", "idle", "idle", "idle"]);
+});
+
+test("an error shows as error until something above it runs", () => {
+  const f = facts([0, 1, 2]);
+  f.shown[2].error = true;
+  assert.equal(cellState(2, f), "error");
+  f.history.push({ cell: 0, code: original[0] });
+  assert.equal(cellState(2, f), "stale");
+});
+
+test("a graph or claim after a block goes out of date when a block above or at it runs later", () => {
+  const f = facts([0, 1, 2]);
+  const drawn = { from: "run", at: 1, session: 1 }; // drawn after block 1 ran
+  assert.equal(outOfDate(1, drawn, f), false);
+  assert.equal(outOfDate(1, { from: "build" }, f), false);
+  f.history.push({ cell: 1, code: original[1] });
+  assert.equal(outOfDate(1, drawn, f), true);
+  assert.equal(outOfDate(1, { from: "build" }, f), true);
+  assert.equal(outOfDate(3, { from: "build" }, facts([], ["a = 2", ...original.slice(1)])), true);
+});
+
+test("a run goes on past a block that raised only where the page's block raises that on purpose", () => {
+  assert.ok(goesOn({ error: null }, null));
+  assert.ok(goesOn({ error: { type: "AttributeError" } }, "AttributeError"));
+  assert.ok(!goesOn({ error: { type: "NameError" } }, "AttributeError"));
+  assert.ok(!goesOn({ error: { type: "NameError" } }, null));
+});
+
+test("a block says what ran first, its error at its line, and a cut output", () => {
+  const error = { type: "ZeroDivisionError", message: "division by zero", line: 3 };
+  assert.equal(
+    ranWords({ error, truncated: false }, [0, 1, 2]),
+    "Ran blocks 1-3 first. Line 3 of this block raised ZeroDivisionError: division by zero",
+  );
+  assert.equal(ranWords({ error: null, truncated: false }, []), "");
+  assert.match(
+    ranWords({ error: null, truncated: true, printed_lines: 100000 }),
+    /cut: the block printed 100000 lines/,
+  );
+  const loop = { stopped: { reason: "time", answer: { error: { type: "KeyboardInterrupt", line: 2 } } } };
+  assert.equal(
+    stoppedWords(loop, 5),
+    "Stopped after 5 s, the time limit, at line 2: does a loop never end? The session is kept: the blocks below may be out of date.",
+  );
+  assert.match(
+    stoppedWords({ stopped: { reason: "time" } }, 5),
+    /^Stopped after 5 s, the time limit: .* runs the blocks above again first\.$/,
+  );
+  assert.match(stoppedWords({ stopped: { reason: "stop" } }, 5), /^Stopped\. Python was restarted/);
+});
+
+/** localStorage's interface over a Map. */
+function fakeStorage() {
+  const items = new Map();
+  return {
+    items,
+    getItem: (key) => (items.has(key) ? items.get(key) : null),
+    setItem: (key, value) => items.set(key, String(value)),
+    removeItem: (key) => items.delete(key),
+    key: (i) => [...items.keys()][i] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
+}
+
+test("a block's edit is saved by page and place, forgotten when put back, and Erase my data takes it", () => {
+  const storage = fakeStorage();
+  const store = new Store(() => storage, new EventTarget());
+  assert.equal(store.cellCode("gradients.md", 3, "a = 1"), null);
+  store.setCellCode("gradients.md", 3, "a = 2", "a = 1");
+  const [key] = [...storage.items.keys()];
+  assert.ok(key.endsWith(cellKey("gradients.md", 3)));
+  assert.ok(erasable(key, new URL("../../widget/", import.meta.url)));
+  assert.ok(!erasable(key, new URL("../../widget/other/", import.meta.url)));
+  const again = new Store(() => storage, new EventTarget()); // the next visit
+  assert.equal(again.cellCode("gradients.md", 3, "a = 1"), "a = 2");
+  assert.equal(again.cellCode("gradients.md", 4, "a = 1"), null);
+  // the course changed the block since: the edit was made to other code, and is not shown
+  assert.equal(again.cellCode("gradients.md", 3, "a = 1.0"), null);
+  again.setCellCode("gradients.md", 3, "a = 1", "a = 1");
+  assert.equal(storage.items.size, 0);
+  assert.equal(again.cellCode("gradients.md", 3, "a = 1"), null);
+  // "Download my work" carries exercise code, not lesson edits
+  store.setCellCode("gradients.md", 0, "x = 0", "x = 1");
+  assert.deepEqual(new Store(() => storage, new EventTarget()).saved().code, {});
+});
+
+test("a redrawn graph's SVG is cleaned as the build cleans it", () => {
+  const svg = `<?xml version="1.0"?>\n<!-- Generated -->\n<svg width="572pt" height="248pt" viewBox="0 0 572 248">\n<g id="graph0" class="graph"><title>G</title>\n<text>x</text></g></svg>`;
+  assert.equal(
+    cleanSvg(svg),
+    `<svg width="763" height="331" viewBox="0 0 572 248">\n<g class="graph"><text>x</text></g></svg>`,
+  );
+});

@@ -1,0 +1,75 @@
+/**
+ * A lesson page's notebook, as facts and rules with no DOM and no Python (tests/widget/
+ * notebook.test.mjs): which blocks run before the one asked for, and whether what each block,
+ * graph and claim shows still holds for the page's code and its session.
+ *
+ * The facts: `original[i]`, the page's code of block i; `codes[i]`, the code in its editor now;
+ * `history`, the runs of the current session in order (`{cell, code}`); `shown[i]`, where block
+ * i's output came from: `{from: "build"}`, or `{from: "run", code, at, session, error}` (`at`: its
+ * place in its session's history). A graph or claim stands after block `after` and has a
+ * `shown` of the same kind, without `code`.
+ */
+
+/** The blocks before `k` that have not run in this session, in page order: they run first. */
+export function runFirst(history, k) {
+  const ran = new Set(history.map((run) => run.cell));
+  return Array.from({ length: k }, (_, j) => j).filter((j) => !ran.has(j));
+}
+
+/** "ran blocks 1-3 first", "ran block 2 first", "ran blocks 1, 3 and 4 first" (counted from 1). */
+export function saidFirst(blocks) {
+  if (!blocks.length) return "";
+  const runs = [];
+  for (const block of blocks.map((j) => j + 1)) {
+    const last = runs.at(-1);
+    if (last && block === last[1] + 1) last[1] = block;
+    else runs.push([block, block]);
+  }
+  const parts = runs.map(([a, b]) => (a === b ? `${a}` : b === a + 1 ? `${a}, ${b}` : `${a}-${b}`));
+  const words = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `ran ${blocks.length > 1 ? "blocks" : "block"} ${words} first`;
+}
+
+/** True when the session ran the page's own code in page order, from its first block, and no
+ * other: what the build ran, so the build's outputs are this session's too. */
+export function canonical(history, original) {
+  return history.every((run, i) => run.cell === i && run.code === original[i]);
+}
+
+/**
+ * Whether what stands after block `after` (a block's output, a graph, a claim), made as `shown`
+ * says, is out of date: the build's, once code at or above it differs from the page's or the
+ * session ran anything else there than the page's code in order (what ran below it since does
+ * not change what stood there); a run's, once its session has ended, its own code was edited
+ * since (`code`, for a block), or a block above it ran after it.
+ */
+export function outOfDate(after, shown, { original, codes, history, session }, code = null) {
+  if (shown.from === "build") {
+    const edited = codes.slice(0, after + 1).some((text, j) => text !== original[j]);
+    return (
+      edited ||
+      !canonical(
+        history.filter((run) => run.cell <= after),
+        original,
+      )
+    );
+  }
+  if (shown.session !== session) return true;
+  if (code !== null && code !== shown.code) return true;
+  return history.slice(shown.at + 1).some((run) => run.cell < after || (code === null && run.cell <= after));
+}
+
+/** The `data-cell-state` of block `i` at rest: idle (the build's output, still true), done,
+ * error, or stale. */
+export function cellState(i, facts) {
+  const shown = facts.shown[i];
+  if (outOfDate(i, shown, facts, facts.codes[i])) return "stale";
+  if (shown.from === "build") return "idle";
+  return shown.error ? "error" : "done";
+}
+
+/** Whether a run of a block that raised goes on to the next block: only where the page's block
+ * raises that on purpose (the build runs on past it). */
+export function goesOn(answer, raises) {
+  return !answer.error || (raises !== null && answer.error.type === raises);
+}
