@@ -5,19 +5,24 @@
   `<div class="mg-cell" data-cell="i" data-cell-state="idle">`, its highlighted code as before
   and its output block (`data-cell-output`), or an empty hidden one;
 - each graph figure has `data-graph="j"`, each claim `data-claim="k"` (page order from 0);
-- one `<script type="application/json" data-lesson>` before the first cell holds what the
-  session needs: `{"page", "cells": [{"code", "raises"}], "graphs": [{"expr", "after",
-  "direction"}], "claims": [{"expr", "text", "after"}]}`, `after` the index of the last cell
-  before it (-1 if none).
+- one `<template data-lesson>` (in a hidden block) before the first cell holds what the
+  session needs, as JSON: `{"page", "cells": [{"code", "raises"}], "graphs": [{"expr",
+  "after", "direction"}], "claims": [{"expr", "text", "after"}], "time_limit", "names"}`,
+  `after` the index of the last cell before it (-1 if none), `names` whether the page's code
+  imports microgpt (whose names.py reads names.txt, which the page then hands its runner).
+  A template, as the widgets' data is: Material's instant navigation re-creates every
+  <script> of a new page as code to run.
 
 `Cells` collects them while course/lessons.py reads the page (Markdown), and `wrap` groups each
 cell's code and output once the page is HTML.
 """
 
+import ast
 import json
 import re
 
 from .pagecode import CLAIM, FENCE
+from .widget_data import safe_json
 
 # a Python block's fence, as Markdown renders it: the code's highlight block, then its output's
 CELL = re.compile(
@@ -25,7 +30,7 @@ CELL = re.compile(
     r"(?P<output>\s*<div [^>]*\bdata-cell-output\b[^>]*>.*?</div>)?",
     re.S,
 )
-SCRIPT = re.compile(r'<script type="application/json" data-lesson>(.*?)</script>', re.S)
+CARRIER = re.compile(r"<template data-lesson>(.*?)</template>", re.S)
 WRAPPED = re.compile(r'<div class="mg-cell" data-cell="(\d+)"')
 EMPTY_OUTPUT = '<div class="mg-output" data-cell-output hidden></div>'
 
@@ -37,8 +42,8 @@ class CellError(ValueError):
 class Cells:
     """What one page's cells, graphs and claims are, in page order."""
 
-    def __init__(self, page):
-        self.page = page
+    def __init__(self, page, time_limit):
+        self.page, self.time_limit = page, time_limit
         self.cells, self.graphs, self.claims = [], [], []
         self.first_line = None  # where the first cell's top-level block starts
 
@@ -72,13 +77,34 @@ class Cells:
 
         return [CLAIM.sub(mark, line) for line in lines]
 
-    def script(self):
-        """The page's `data-lesson` script: JSON that no `</script>` or Markdown can end."""
+    def carrier(self):
+        """The page's `data-lesson` template, in a block Markdown leaves as it is."""
         found = {"page": self.page, "cells": self.cells, "graphs": self.graphs}
-        text = json.dumps(found | {"claims": self.claims}, separators=(",", ":"))
-        for special, escaped in (("&", "\\u0026"), ("<", "\\u003c"), (">", "\\u003e")):
-            text = text.replace(special, escaped)
-        return f'<script type="application/json" data-lesson>{text}</script>'
+        found |= {"claims": self.claims, "time_limit": self.time_limit, "names": self.names()}
+        return (
+            '<div class="mg-lesson" data-search-exclude hidden>'
+            f"<template data-lesson>{safe_json(found)}</template></div>"
+        )
+
+    def names(self):
+        """Whether a block imports microgpt's names (microgpt/names.py), which read names.txt."""
+        return any("microgpt" in _imported(cell["code"]) for cell in self.cells)
+
+
+def _imported(code):
+    """The top-level packages a block imports (none where it does not parse: a block that
+    raises on purpose may not)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.partition(".")[0])
+    return names
 
 
 def _top_level(lines, number):
@@ -102,8 +128,8 @@ def wrap(page_html):
         )
 
     wrapped = CELL.sub(cell, page_html)
-    script = SCRIPT.search(wrapped)
-    cells = len(json.loads(script[1])["cells"]) if script else 0
+    carrier = CARRIER.search(wrapped)
+    cells = len(json.loads(carrier[1])["cells"]) if carrier else 0
     found = [int(index) for index in WRAPPED.findall(wrapped)]
     if found != list(range(cells)) or "data-mg-cell=" in wrapped:
         raise CellError(

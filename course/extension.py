@@ -100,7 +100,8 @@ class _Prepare(Preprocessor):
             "engine-check": lambda body: _engine_check(course, body, to_html),
         }
         try:
-            return lessons.prepare(text, path, course.root, to_html, widgets).split("\n")
+            limit = course.options.time_limit
+            return lessons.prepare(text, path, course.root, to_html, widgets, limit).split("\n")
         except (lessons.LessonError, PrerenderError, SiteError) as error:
             raise _failure(str(error), config) from error
 

@@ -43,10 +43,10 @@ class LessonError(ValueError):
     """A page whose code, graph or quiz is broken; the message names the page and line."""
 
 
-def prepare(markdown, page, root, to_html, widgets=None):
+def prepare(markdown, page, root, to_html, widgets=None, time_limit=5):
     """`markdown` with its graphs, quizzes, widgets and output blocks made ready for
     conversion; `widgets[kind](body)` renders the widget of an ```exercise (its ids) or
-    ```training block."""
+    ```training block; `time_limit`, the course's, is its live blocks' too (course/cells.py)."""
     try:
         items = pagecode.parse(markdown)
     except ValueError as error:
@@ -55,7 +55,7 @@ def prepare(markdown, page, root, to_html, widgets=None):
     replaced = {}  # first line -> (last line, new text)
     drawings, quizzes = [], []
     truth = pagetruth.PageTruth(lines)
-    marks = cells.Cells(page)
+    marks = cells.Cells(page, time_limit)
     namespace = {}  # a page with no code (the progress page) has none
     for item, namespace, ran in pagecode.run(items):
         where = f"{page}, line {item.line}"
@@ -83,7 +83,7 @@ def prepare(markdown, page, root, to_html, widgets=None):
     svgs = iter(prerender.svgs([dot for _, dots, _ in drawings for dot in dots], root))
     for item, dots, figure in drawings:
         replaced[item.line] = (item.end, "\n" + figure(*(next(svgs) for _ in dots)) + "\n")
-    return _replace_lines(marks.marked(lines), _with_script(marks, lines, replaced))
+    return _replace_lines(marks.marked(lines), _with_carrier(marks, lines, replaced))
 
 
 def finish(page_html, root):
@@ -118,13 +118,13 @@ def _check_ran(item, ran, where):
         raise LessonError(f"{where}: the block should raise {item.raises} but raised {got}")
 
 
-def _with_script(marks, lines, replaced):
-    """`replaced` with the page's `data-lesson` script before its first cell, if it has one."""
+def _with_carrier(marks, lines, replaced):
+    """`replaced` with the page's `data-lesson` template before its first cell, if it has one."""
     first = marks.first_line
     if first is None:
         return replaced
     last, text = replaced.get(first, (first, lines[first - 1]))
-    return replaced | {first: (last, f"\n{marks.script()}\n\n{text}")}
+    return replaced | {first: (last, f"\n{marks.carrier()}\n\n{text}")}
 
 
 def _graph(item, namespace, where, to_html, marks):

@@ -58,9 +58,9 @@ def open_page(browser):
 
 
 def lesson(page):
-    """The page's data-lesson JSON (a template's content, or a script's text)."""
-    carrier = page.locator("template[data-lesson], script[data-lesson]")
-    return json.loads(carrier.evaluate("(el) => (el.content ?? el).textContent"))
+    """The page's data-lesson JSON (its template's content)."""
+    carrier = page.locator("template[data-lesson]")
+    return json.loads(carrier.evaluate("(el) => el.content.textContent"))
 
 
 def cell(page, index):

@@ -29,8 +29,7 @@ CELLS = """(() => {
   }
   const toolbar = () => document.querySelector("[data-cells-toolbar]");
   const lessonData = () => {
-    const carrier = document.querySelector("template[data-lesson], script[data-lesson]");
-    return carrier.content ?? carrier;
+    return document.querySelector("template[data-lesson]").content;
   };
   const cells = () => [...document.querySelectorAll("[data-cell]")];
   const button = (within, name) =>

@@ -48,7 +48,7 @@ That is **2.0**{ data-check="x.data" }, and **≈ 2**{ data-check="x.data" }.
     ```python
     y = x * x
     y.label = "y"
-    s = "</script><!-- & >"
+    s = "</template><!-- & >"
     ```
 
 ```graph
@@ -77,7 +77,7 @@ def page():
 
 
 def lesson(page):
-    return json.loads(cells.SCRIPT.search(page)[1])
+    return json.loads(cells.CARRIER.search(page)[1])
 
 
 def test_the_lesson_json_holds_each_blocks_code_graph_and_claim(page):
@@ -85,7 +85,7 @@ def test_the_lesson_json_holds_each_blocks_code_graph_and_claim(page):
         "page": "page.md",
         "cells": [
             {"code": PAGE.split('```python hl_lines="2"\n')[1].split("\n```")[0], "raises": None},
-            {"code": 'y = x * x\ny.label = "y"\ns = "</script><!-- & >"', "raises": None},
+            {"code": 'y = x * x\ny.label = "y"\ns = "</template><!-- & >"', "raises": None},
             {"code": "y.data / 0", "raises": "ZeroDivisionError"},
         ],
         "graphs": [{"expr": "y", "after": 1, "direction": "LR"}],
@@ -93,8 +93,11 @@ def test_the_lesson_json_holds_each_blocks_code_graph_and_claim(page):
             {"expr": "x.data", "text": "2.0", "after": 0},
             {"expr": "x.data", "text": "≈ 2", "after": 0},
         ],
+        "time_limit": 5,
+        "names": False,
     }
-    assert page.count("<script") == 1 and "</script><!--" not in page
+    assert page.count("<template") == 1 and "</template><!--" not in page
+    assert "<script" not in page  # instant navigation would run it as code
 
 
 def test_every_block_is_a_cell_in_page_order_with_its_output(page):
@@ -120,6 +123,13 @@ def test_a_cell_lost_in_conversion_stops_the_build(page):
     with pytest.raises(lessons.LessonError, match=r"3 Python blocks .* the cells \[0, 2\]"):
         lessons.finish(lost, ROOT)
     assert lessons.finish(page, ROOT) == page  # a finished page is finished once
+
+
+def test_a_page_importing_microgpt_is_handed_its_names_and_the_course_s_time_limit():
+    text = "```python\nfrom microgpt.names import load\n```\n\n```python\nx = 1\n```\n"
+    prepared = lessons.prepare(text, "page.md", ROOT, markdown.markdown, time_limit=7)
+    found = lesson(lessons.finish(markdown.markdown(prepared, extensions=EXTENSIONS), ROOT))
+    assert found["names"] is True and found["time_limit"] == 7
 
 
 def test_a_page_without_python_has_no_cells():

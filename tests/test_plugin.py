@@ -93,7 +93,7 @@ def test_other_fences_are_kept_with_what_they_hold():
     got = replaced(page)
     assert got.startswith(page.partition("~~~python")[0])
     assert got.endswith('\n\n~~~ { .python data-mg-cell="0" }\nx = 1\n~~~\n')
-    assert got.count('<script type="application/json" data-lesson>') == 1
+    assert got.count("<template data-lesson>") == 1
 
 
 @pytest.mark.parametrize(

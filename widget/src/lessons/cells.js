@@ -7,10 +7,9 @@
  * notebook.js's rules, never rewritten silently; the graphs after a block are redrawn from the
  * session's objects once it runs. A block's edit is saved (shared/storage.js) until Reset.
  *
- * The build's page (course/cells.py) carries `<template data-lesson>` (or `<script
- * type="application/json" data-lesson>`, which instant navigation breaks):
- * `{page, cells: [{code, raises}], graphs: [{expr, after}], claims: [{expr, text, after}],
- * time_limit?}`, and `data-graph`, `data-claim` on the figures and numbers it names.
+ * The build's page (course/cells.py) carries `<template data-lesson>`: `{page, cells: [{code,
+ * raises}], graphs: [{expr, after}], claims: [{expr, text, after}], time_limit, names}`, and
+ * `data-graph`, `data-claim` on the figures and numbers it names.
  */
 import { h } from "../shared/dom.js";
 import { store } from "../shared/storage.js";
@@ -19,7 +18,6 @@ import { ranWords, stoppedWords } from "./cell-words.js";
 import { cellState, goesOn, outOfDate, runFirst } from "./notebook.js";
 import { PageSession } from "./page-session.js";
 
-const DEFAULT_LIMIT_S = 5;
 // the page's own code of a block ran to its end at build time (in CPython, which is faster than
 // Pyodide): its time limit is this, not the course's, which a training block outlasts
 const PAGE_CODE_LIMIT_S = 120;
@@ -31,13 +29,13 @@ const LOST =
 let current = null; // the page whose blocks are mounted: instant navigation swaps pages
 
 /** What carries a lesson page's JSON: a template, which mkdocs-material's instant navigation
- * leaves be (it re-creates every <script> of a new page as code to run), or a script. */
-export const LESSON_DATA = "template[data-lesson], script[data-lesson]";
+ * leaves be (it re-creates every <script> of a new page as code to run). */
+export const LESSON_DATA = "template[data-lesson]";
 
 /** Mounts the page's blocks, once: `carrier` holds its data-lesson JSON. */
 export function mountCells(carrier) {
   endLeftCells();
-  const json = (carrier.content ?? carrier).textContent;
+  const json = carrier.content.textContent;
   current = new LessonPage(JSON.parse(json), carrier);
 }
 
@@ -61,10 +59,9 @@ class LessonPage {
   #toolbarEl;
   #took = []; // how long each block's page code took to run here, in seconds
 
-  constructor(lesson, script) {
+  constructor(lesson, carrier) {
     this.#lesson = lesson;
-    const names = lesson.cells.some((cell) => /\bmicrogpt\b/.test(cell.code));
-    this.#session = new PageSession(lesson.time_limit ?? DEFAULT_LIMIT_S, { names });
+    this.#session = new PageSession(lesson.time_limit, { names: lesson.names });
     const original = lesson.cells.map((cell) => cell.code);
     this.original = original;
     this.#shown = original.map(() => ({ from: "build" }));
@@ -89,7 +86,7 @@ class LessonPage {
       );
     }
     this.#toolbarEl = this.#toolbar();
-    script.after(this.#toolbarEl);
+    carrier.closest(".mg-lesson").after(this.#toolbarEl); // the carrier's block is hidden
     this.#refresh();
   }
 
