@@ -1,10 +1,12 @@
 // Renders a page's diagrams and formulas at build time, offline: Graphviz (WebAssembly, from
-// @viz-js/viz) turns DOT into SVG, and KaTeX turns TeX into HTML.
+// @viz-js/viz) turns DOT into SVG, made fit to inline as the lessons' redrawn graphs are
+// (widget/src/lessons/clean-svg.js), and KaTeX turns TeX into HTML.
 // Reads {"graphs": [dot, ...], "math": [{"tex", "display"}, ...]} on stdin and writes
 // {"graphs": [svg, ...], "math": [html, ...]} on stdout; a formula or diagram it cannot render,
 // {"error": "what, and which input"}, for the build to say in one line.
 import { instance } from "@viz-js/viz";
 import katex from "katex";
+import { cleanSvg } from "../widget/src/lessons/clean-svg.js";
 
 const read = async (stream) => {
   const chunks = [];
@@ -17,7 +19,7 @@ const viz = job.graphs.length ? await instance() : null;
 const out = { graphs: [], math: [] };
 
 try {
-  for (const source of job.graphs) out.graphs.push(viz.renderString(source, { format: "svg" }));
+  for (const source of job.graphs) out.graphs.push(cleanSvg(viz.renderString(source, { format: "svg" })));
   for (const { tex, display } of job.math) {
     try {
       out.math.push(katex.renderToString(tex, { displayMode: display, throwOnError: true }));

@@ -12,7 +12,6 @@ from .assets import AssetError, node
 from .escapes import lost_escape
 
 SCRIPT = Path(__file__).with_name("prerender.mjs")
-PT_TO_PX = 4 / 3
 
 
 class PrerenderError(RuntimeError):
@@ -30,27 +29,11 @@ def _node(job, root):
 
 
 def svgs(sources, root):
-    """Each DOT source as inline SVG (see `clean_svg`)."""
+    """Each DOT source as inline SVG (course/prerender.mjs cleans it as the page's redrawn
+    graphs are, widget/src/lessons/clean-svg.js)."""
     if not sources:
         return []
-    return [clean_svg(svg) for svg in _node({"graphs": sources, "math": []}, root)["graphs"]]
-
-
-def clean_svg(svg):
-    """Graphviz's SVG made fit to inline in a page.
-
-    Drops the XML prolog, comments, tooltips and ids (several diagrams share a page), and turns
-    the size in points into pixels that CSS may shrink.
-    """
-    svg = svg[svg.index("<svg") :]
-    svg = re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
-    svg = re.sub(r"<title>.*?</title>\n?", "", svg)
-    svg = re.sub(r' id="[^"]*"', "", svg)
-
-    def pixels(match):
-        return f'{match[1]}="{round(float(match[2]) * PT_TO_PX)}"'
-
-    return re.sub(r'(width|height)="([\d.]+)pt"', pixels, svg, count=2).strip()
+    return _node({"graphs": sources, "math": []}, root)["graphs"]
 
 
 MATH = re.compile(

@@ -3,7 +3,7 @@
 // takes it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cleanSvg } from "../../widget/src/lessons/graph-draw.js";
+import { cleanSvg } from "../../widget/src/lessons/clean-svg.js";
 import { ranWords, stoppedWords } from "../../widget/src/lessons/cell-words.js";
 import { canonical, cellState, goesOn, outOfDate, runFirst, saidFirst } from "../../widget/src/lessons/notebook.js";
 import { erasable } from "../../widget/src/shared/erased.js";

@@ -5,6 +5,8 @@
  * redraw starts, so that its WebAssembly never holds the page's main thread.
  */
 
+import { cleanSvg } from "./clean-svg.js";
+
 let viz = null; // the worker, once a graph is redrawn
 let ids = 0;
 const waiting = new Map(); // request id -> {resolve, reject}
@@ -15,24 +17,6 @@ export async function drawDot(dot) {
   const parsed = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   if (parsed.nodeName !== "svg") throw new Error("Graphviz gave no drawing");
   return document.importNode(parsed, true);
-}
-
-/**
- * Graphviz's SVG as course/prerender.py `clean_svg` makes it: no prolog, comments, tooltips or
- * ids (several drawings share a page), and its size in pixels that CSS may shrink. Pure.
- */
-export function cleanSvg(svg) {
-  const pixels = (_, name, points) => `${name}="${Math.round(Number(points) * (4 / 3))}"`;
-  let done = 0;
-  return svg
-    .slice(svg.indexOf("<svg"))
-    .replace(/<!--[\s\S]*?-->\n?/g, "")
-    .replace(/<title>[\s\S]*?<\/title>\n?/g, "")
-    .replace(/ id="[^"]*"/g, "")
-    .replace(/(width|height)="([\d.]+)pt"/g, (match, name, points) =>
-      done++ < 2 ? pixels(match, name, points) : match,
-    )
-    .trim();
 }
 
 /**
