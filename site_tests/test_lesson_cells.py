@@ -2,14 +2,15 @@
 unedited and run in page order, gives the output the build shows; on the neuron's page an edit of
 the bias, run with the blocks below, gives what CPython gives for the edited code, outputs and
 redrawn graph alike; an endless loop, an exception, a huge print and `import js` each get a clear
-message at their line, and the next run works; an edit is kept across a reload until Reset."""
+message at their line, and the next run works; a block that rewrites its Python's functions
+changes no exercise verdict on the same page; an edit is kept across a reload until Reset."""
 
 import json
 import re
 
 import pytest
 from conftest import SITE, assert_clean
-from learner import Watch
+from learner import Learner, Watch
 from playwright.sync_api import expect
 
 from devtools import serve
@@ -227,6 +228,36 @@ def test_an_endless_loop_without_isolation_ends_the_session_and_the_next_run_sta
     run_block(page, 2)
     expect(note(page, 2)).to_have_text("Ran blocks 1, 2 first.")
     expect(cell(page, 2)).to_have_attribute("data-cell-state", "done")
+
+
+# a lesson block that rewrites what a verdict could be made of, in its own Python: the bodies of
+# functions, which outlive the block (names rebound would be put back after it)
+TAMPERING = """import sys
+yes = lambda *args, **kwargs: True
+for module in list(sys.modules.values()):
+    for name in ("agrees", "judge", "grade", "claim_holds"):
+        function = getattr(module, name, None)
+        if hasattr(function, "__code__"):
+            function.__code__ = yes.__code__
+open("verdict.txt", "w").write("pass")
+print("patched")"""
+
+
+def test_a_lesson_block_changes_no_exercise_verdict(site, open_page):
+    """The exercises' page holds lesson blocks and every op's tab: a block's tampering stays in
+    the page's notebook, and the tabs are graded as ever."""
+    page = open_page(site.url + "exercises/")
+    page.locator("details").evaluate_all("(all) => all.forEach((d) => { d.open = true; })")
+    write(page, 0, TAMPERING)
+    run_block(page, 0)
+    assert page.evaluate(OUTPUTS)[0] == "patched\n"
+    write(page, 1, "from runner.precision import agrees\nagrees(0.0, 1.0)")
+    run_block(page, 1)
+    assert page.evaluate(OUTPUTS)[1] == "True\n"  # the rewrite holds in the notebook
+    learner = Learner(page, site.url + "exercises/")
+    add = load_catalog()["add"]
+    assert learner.solve(add.label, "self.grad = out.grad\nother.grad = out.grad") == "fail"
+    assert learner.solve(add.label, add.solutions["add"]) == "pass"
 
 
 def test_an_edit_is_kept_across_a_reload_until_reset(site, open_page):
