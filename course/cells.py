@@ -21,6 +21,8 @@ import ast
 import json
 import re
 
+from .assets import RUNNER_PACKAGES
+from .imports import module_path
 from .pagecode import CLAIM, FENCE
 from .widget_data import safe_json
 
@@ -50,6 +52,17 @@ class Cells:
     def cell(self, item, lines):
         """The opening line of a Python block's fence, marked as the next cell."""
         opening = FENCE.match(lines[item.line - 1])
+        beyond = sorted(
+            name
+            for name in _imported(item.body)
+            if module_path(name) and name not in RUNNER_PACKAGES  # the course's, not the runner's
+        )
+        if beyond:
+            raise CellError(
+                f"the block imports {', '.join(beyond)}, which the page's Python does not hold "
+                f"(only {', '.join(RUNNER_PACKAGES)} and the standard library): a learner "
+                "running it would meet ModuleNotFoundError"
+            )
         if not self.cells:
             self.first_line = _top_level(lines, item.line)
         rest = item.info.partition(" ")[2]

@@ -63,7 +63,7 @@ def prepare(markdown, page, root, to_html, widgets=None, time_limit=5):
         _tell(truth.reached, page, item, namespace, ran)
         if ran is not None:
             _check_ran(item, ran, where)
-            replaced[item.line] = (item.line, marks.cell(item, lines))
+            replaced[item.line] = (item.line, _cell(marks, item, lines, where))
         elif item.kind == "claim":
             marks.claim(item)
         elif item.kind == "output":
@@ -116,6 +116,13 @@ def _check_ran(item, ran, where):
     if item.raises is not None and (error or {}).get("type") != item.raises:
         got = "nothing" if error is None else error["type"]
         raise LessonError(f"{where}: the block should raise {item.raises} but raised {got}")
+
+
+def _cell(marks, item, lines, where):
+    try:
+        return marks.cell(item, lines)
+    except cells.CellError as error:
+        raise LessonError(f"{where}: {error}") from error
 
 
 def _with_carrier(marks, lines, replaced):

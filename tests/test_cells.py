@@ -132,6 +132,13 @@ def test_a_page_importing_microgpt_is_handed_its_names_and_the_course_s_time_lim
     assert found["names"] is True and found["time_limit"] == 7
 
 
+def test_a_block_importing_a_package_the_page_s_python_lacks_stops_the_build():
+    text = "# Page\n\n```python\nimport math\nfrom grader.exercises import load_catalog\n```\n"
+    with pytest.raises(lessons.LessonError, match=r"^page.md, line 3: the block imports grader"):
+        built(text)
+    built(text.replace("grader.exercises import load_catalog", "runner.value_class import data"))
+
+
 def test_a_page_without_python_has_no_cells():
     assert "data-lesson" not in built("# Page\n\nText.\n\n```text\nx\n```\n")
 
