@@ -122,6 +122,63 @@ def visit(browser, site, widget_page):
         assert_clean(watch)
 
 
+# what a learner leaves in the course's localStorage (work, name, quiz answers, palette): all but
+# the digests of Python's memory snapshots (widget/src/python/snapshot-digest.js)
+FORGET_THE_LEARNER = """() => {
+  for (const key of Object.keys(localStorage))
+    if (!/^micrograd:.*:python-snapshot:/.test(key)) localStorage.removeItem(key);
+}"""
+
+
+@pytest.fixture(scope="session")
+def shared_browser(browser):
+    """One watched browser context that every `new_visitor` shares: `(context, watch)`."""
+    context = browser.new_context(service_workers="block")
+    watch = Watch(context)
+    yield context, watch
+    context.close()
+    assert_clean(watch)
+
+
+@pytest.fixture
+def new_visitor(shared_browser, site, widget_page):
+    """Opens visitors with no work to the widget page, as `visit` does, `new_visitor(viewport=None)
+    -> (learner, watch)`, but each on a new page of one context the tests share: what earlier
+    visitors left in localStorage is removed first, all but Python's snapshot digests, so Python
+    starts from the memory snapshot one of them saved (as a returning learner's does,
+    test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how Python
+    loads, nor of what two browsers do. The test's requests and errors are checked as it ends."""
+    context, watch = shared_browser
+    opened = []
+
+    def open_visit(viewport=None):
+        page = context.new_page()
+        opened.append(page)
+        if viewport:
+            page.set_viewport_size(viewport)
+        forget_the_learner(page, site.url)
+        return Learner(page, site.url + widget_page.lstrip("/")).open(), watch
+
+    yield open_visit
+    for page in opened:
+        page.close()
+    try:
+        assert_clean(watch)
+    finally:  # the next test's are its own
+        for seen in (watch.requests, watch.blocked, watch.errors):
+            seen.clear()
+
+
+def forget_the_learner(page, site_url):
+    """Empties the site's localStorage but for Python's snapshot digests, from a blank page of
+    the site's origin (answered here, not by the site)."""
+    blank = site_url + "blank-page-of-the-tests"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=""))
+    page.goto(blank)
+    page.evaluate(FORGET_THE_LEARNER)
+    page.unroute(blank)
+
+
 @pytest.fixture(scope="module")
 def learner(browser, site, widget_page):
     """One page shared by a module's tests: Python loads once (~3 s) instead of per test."""
