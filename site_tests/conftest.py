@@ -132,7 +132,7 @@ FORGET_THE_LEARNER = """() => {
 
 @pytest.fixture(scope="session")
 def shared_browser(browser):
-    """One watched browser context that every `new_visitor` shares: `(context, watch)`."""
+    """One watched browser context that every `fresh_page` shares: `(context, watch)`."""
     context = browser.new_context(service_workers="block")
     watch = Watch(context)
     yield context, watch
@@ -141,25 +141,26 @@ def shared_browser(browser):
 
 
 @pytest.fixture
-def new_visitor(shared_browser, site, widget_page):
-    """Opens visitors with no work to the widget page, as `visit` does, `new_visitor(viewport=None)
-    -> (learner, watch)`, but each on a new page of one context the tests share: what earlier
-    visitors left in localStorage is removed first, all but Python's snapshot digests, so Python
-    starts from the memory snapshot one of them saved (as a returning learner's does,
-    test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how Python
-    loads, nor of what two browsers do. The test's requests and errors are checked as it ends."""
+def fresh_page(shared_browser, site):
+    """`fresh_page(viewport=None) -> page`: a new page of the context the tests share, at a
+    blank page of the site, once what earlier pages left in localStorage is removed, all but
+    Python's snapshot digests: a visitor with no work (no code, progress, name or quiz answers),
+    whose Python starts from the memory snapshot an earlier page saved (as a returning learner's
+    does, test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how
+    Python loads, nor of what two browsers do. The test's requests and errors are checked as it
+    ends."""
     context, watch = shared_browser
     opened = []
 
-    def open_visit(viewport=None):
+    def open_page(viewport=None):
         page = context.new_page()
         opened.append(page)
         if viewport:
             page.set_viewport_size(viewport)
         forget_the_learner(page, site.url)
-        return Learner(page, site.url + widget_page.lstrip("/")).open(), watch
+        return page
 
-    yield open_visit
+    yield open_page
     for page in opened:
         page.close()
     try:
@@ -167,6 +168,18 @@ def new_visitor(shared_browser, site, widget_page):
     finally:  # the next test's are its own
         for seen in (watch.requests, watch.blocked, watch.errors):
             seen.clear()
+
+
+@pytest.fixture
+def new_visitor(fresh_page, shared_browser, site, widget_page):
+    """Opens visitors with no work to the widget page, as `visit` does, `new_visitor(viewport=None)
+    -> (learner, watch)`, but each on a `fresh_page`."""
+
+    def open_visit(viewport=None):
+        learner = Learner(fresh_page(viewport), site.url + widget_page.lstrip("/"))
+        return learner.open(), shared_browser[1]
+
+    return open_visit
 
 
 def forget_the_learner(page, site_url):
