@@ -142,8 +142,9 @@ def shared_browser(browser):
 
 @pytest.fixture
 def fresh_page(shared_browser, site):
-    """`fresh_page(viewport=None) -> page`: a new page of the context the tests share, at a
-    blank page of the site, once what earlier pages left in localStorage is removed, all but
+    """`fresh_page(viewport=None, site_url=None) -> page`: a new page of the context the tests
+    share, at a blank page of the site (or of the one at `site_url`), once what earlier pages left
+    in its localStorage is removed, all but
     Python's snapshot digests: a visitor with no work (no code, progress, name or quiz answers),
     whose Python starts from the memory snapshot an earlier page saved (as a returning learner's
     does, test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how
@@ -152,12 +153,12 @@ def fresh_page(shared_browser, site):
     context, watch = shared_browser
     opened = []
 
-    def open_page(viewport=None):
+    def open_page(viewport=None, site_url=None):
         page = context.new_page()
         opened.append(page)
         if viewport:
             page.set_viewport_size(viewport)
-        forget_the_learner(page, site.url)
+        forget_the_learner(page, site_url or site.url)
         return page
 
     yield open_page
