@@ -148,21 +148,19 @@ def fresh_page(shared_browser, site):
     Python's snapshot digests: a visitor with no work (no code, progress, name or quiz answers),
     whose Python starts from the memory snapshot an earlier page saved (as a returning learner's
     does, test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how
-    Python loads, nor of what two browsers do. The test's requests and errors are checked as it
-    ends."""
+    Python loads, nor of what two browsers do. As the test ends, the context's pages are closed
+    (a second tab it opened too) and its requests and errors checked."""
     context, watch = shared_browser
-    opened = []
 
     def open_page(viewport=None, site_url=None):
         page = context.new_page()
-        opened.append(page)
         if viewport:
             page.set_viewport_size(viewport)
         forget_the_learner(page, site_url or site.url)
         return page
 
     yield open_page
-    for page in opened:
+    for page in context.pages:  # a second tab a test opened too
         page.close()
     try:
         assert_clean(watch)
