@@ -122,6 +122,75 @@ def visit(browser, site, widget_page):
         assert_clean(watch)
 
 
+# what a learner leaves in the course's localStorage (work, name, quiz answers, palette): all but
+# the digests of Python's memory snapshots (widget/src/python/snapshot-digest.js)
+FORGET_THE_LEARNER = """() => {
+  for (const key of Object.keys(localStorage))
+    if (!/^micrograd:.*:python-snapshot:/.test(key)) localStorage.removeItem(key);
+}"""
+
+
+@pytest.fixture(scope="session")
+def shared_browser(browser):
+    """One watched browser context that every `fresh_page` shares: `(context, watch)`."""
+    context = browser.new_context(service_workers="block")
+    watch = Watch(context)
+    yield context, watch
+    context.close()
+    assert_clean(watch)
+
+
+@pytest.fixture
+def fresh_page(shared_browser, site):
+    """`fresh_page(viewport=None, site_url=None) -> page`: a new page of the context the tests
+    share, at a blank page of the site (or of the one at `site_url`), once what earlier pages left
+    in its localStorage is removed, all but
+    Python's snapshot digests: a visitor with no work (no code, progress, name or quiz answers),
+    whose Python starts from the memory snapshot an earlier page saved (as a returning learner's
+    does, test_python_snapshot.py), ~3 s sooner than in a fresh context. Not for a test of how
+    Python loads, nor of what two browsers do. As the test ends, the context's pages are closed
+    (a second tab it opened too) and its requests and errors checked."""
+    context, watch = shared_browser
+
+    def open_page(viewport=None, site_url=None):
+        page = context.new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
+        forget_the_learner(page, site_url or site.url)
+        return page
+
+    yield open_page
+    for page in context.pages:  # a second tab a test opened too
+        page.close()
+    try:
+        assert_clean(watch)
+    finally:  # the next test's are its own
+        for seen in (watch.requests, watch.blocked, watch.errors):
+            seen.clear()
+
+
+@pytest.fixture
+def new_visitor(fresh_page, shared_browser, site, widget_page):
+    """Opens visitors with no work to the widget page, as `visit` does, `new_visitor(viewport=None)
+    -> (learner, watch)`, but each on a `fresh_page`."""
+
+    def open_visit(viewport=None):
+        learner = Learner(fresh_page(viewport), site.url + widget_page.lstrip("/"))
+        return learner.open(), shared_browser[1]
+
+    return open_visit
+
+
+def forget_the_learner(page, site_url):
+    """Empties the site's localStorage but for Python's snapshot digests, from a blank page of
+    the site's origin (answered here, not by the site)."""
+    blank = site_url + "blank-page-of-the-tests"
+    page.route(blank, lambda route: route.fulfill(content_type="text/html", body=""))
+    page.goto(blank)
+    page.evaluate(FORGET_THE_LEARNER)
+    page.unroute(blank)
+
+
 @pytest.fixture(scope="module")
 def learner(browser, site, widget_page):
     """One page shared by a module's tests: Python loads once (~3 s) instead of per test."""

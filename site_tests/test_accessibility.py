@@ -62,18 +62,13 @@ def readers(browser):
         page.context.close()
 
 
-@pytest.fixture
-def open_page(browser, site):
-    """`open_page(path, scheme, screen)`: a page in a fresh context, at `path` in `scheme`."""
-    pages = []
-
-    def open_at(path, scheme, screen):
-        pages.append(new_page(browser, screen))
-        return in_scheme(pages[-1], site.url + path.lstrip("/"), scheme)
-
-    yield open_at
-    for page in pages:
-        page.context.close()
+@pytest.fixture(scope="module")
+def learner(browser, site, widget_page):
+    """A learner at the exercise page on the desktop, in a context of their own, loaded light:
+    the module's tests of the widget's states share it, each bringing it to the states it needs."""
+    page = in_scheme(new_page(browser, "desktop"), site.url + widget_page.lstrip("/"), "light")
+    yield Learner(page, page.url).ready()
+    page.context.close()
 
 
 def new_page(browser, screen):
@@ -122,20 +117,20 @@ def test_no_serious_violation_on_any_page(readers, site, path):
     """On the desktop the page loads light and the reader's toggle switches it to dark, so both
     schemes and both ways of coming to one are audited; the phone's layout loads dark (its
     colours are the desktop's: a toggle there would audit them again)."""
-    found = {}
-    for screen, first in (("desktop", "light"), ("phone", "dark")):
-        page = in_scheme(readers[screen], site.url + path.lstrip("/"), first)
-        found[f"{first}, {screen}"] = violations(page)
-        if screen == "desktop":
-            found[f"{toggle_scheme(page)}, {screen}"] = violations(page)
+    url, desktop, phone = site.url + path.lstrip("/"), readers["desktop"], readers["phone"]
+    phone.emulate_media(color_scheme="dark")
+    phone.goto(url, wait_until="commit")  # the phone loads while the desktop is audited
+    found = {"light, desktop": violations(in_scheme(desktop, url, "light"))}
+    found[f"{toggle_scheme(desktop)}, desktop"] = violations(desktop)
+    phone.wait_for_load_state("load")
+    found["dark, phone"] = violations(expect_scheme(phone, "dark"))
     assert {where: seen for where, seen in found.items() if seen} == {}
 
 
-def test_no_serious_violation_in_any_state_of_the_exercise(open_page, widget_page, exercises):
+def test_no_serious_violation_in_any_state_of_the_exercise(learner, exercises):
     """Each state a learner brings the widget to, audited in both schemes: in the one the page
     is in, then in the other (the toggle switches the palette on the page as it is)."""
-    page = open_page(widget_page, "light", "desktop")
-    learner = Learner(page, page.url).ready()
+    page = learner.page
     widget = "[data-exercise-widget]"
     states = {}
 
@@ -160,17 +155,14 @@ def test_no_serious_violation_in_any_state_of_the_exercise(open_page, widget_pag
     assert {state: found for state, found in states.items() if found} == {}
 
 
-def test_the_verdicts_marks_keep_the_texts_colour_in_forced_colours(
-    browser, site, widget_page, exercises
-):
+def test_the_verdicts_marks_keep_the_texts_colour_in_forced_colours(learner, exercises):
     """The ✓ and ✗ beside a verdict and each checked value are drawn (a mask over the text's
     colour): where the system forces its colours (Windows' contrast themes), they must not take
     the forced background's, which would hide them."""
-    context = browser.new_context(forced_colors="active", service_workers="block")
+    page = in_scheme(learner.page, learner.url, "light")  # loaded again: no verdict shown yet
+    learner.ready()
+    page.emulate_media(forced_colors="active")  # as a context made with forced_colors does
     try:
-        page = context.new_page()
-        page.goto(site.url + widget_page.lstrip("/"))
-        learner = Learner(page, page.url).ready()
         marks = {}
         for state, code in [("pass", exercises["mul"].solutions["mul"]), ("fail", "pass")]:
             learner.solve("__mul__", code)
@@ -193,4 +185,4 @@ def test_the_verdicts_marks_keep_the_texts_colour_in_forced_colours(
                 assert mark["masked"], (state, mark)
                 assert mark["mark"] == mark["text"] != mark["page"], (state, mark)
     finally:
-        context.close()
+        page.emulate_media(forced_colors="none")

@@ -74,8 +74,8 @@ def test_with_correct_code_every_checked_node_is_right(learner, exercises):
     }
 
 
-def test_the_diamond_marks_a_when_add_uses_an_equals(visit, exercises):
-    learner, _ = visit()
+def test_the_diamond_marks_a_when_add_uses_an_equals(new_visitor, exercises):
+    learner, _ = new_visitor()
     for op in ("add", "mul", "pow", "tanh", "exp", "relu"):
         learner.solve(exercises[op].label, exercises[op].solutions[op])
     learner.solve("__add__", ASSIGN_ADD)

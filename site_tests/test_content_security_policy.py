@@ -19,9 +19,9 @@ def pages():
     )
 
 
-def test_every_page_runs_under_the_policy_without_a_violation(visit):
+def test_every_page_runs_under_the_policy_without_a_violation(new_visitor):
     """(Every other site test runs under it too: a violation is a console error there.)"""
-    learner, _ = visit()
+    learner, _ = new_visitor()
     page = learner.page
     page.add_init_script(VIOLATIONS)
     site_url = learner.url[: learner.url.index("/", len("http://")) + 1]
@@ -33,8 +33,8 @@ def test_every_page_runs_under_the_policy_without_a_violation(visit):
         assert page.evaluate("window.violations") == [], path
 
 
-def test_the_policy_refuses_an_inline_script_it_does_not_list(visit):
-    learner, watch = visit()
+def test_the_policy_refuses_an_inline_script_it_does_not_list(new_visitor):
+    learner, watch = new_visitor()
     page = learner.page
     page.add_init_script(VIOLATIONS)
     learner.reload()

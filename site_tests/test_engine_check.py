@@ -20,11 +20,9 @@ CLOSURES = ("add", "mul", "pow", "tanh", "exp", "relu", "log", "sigmoid")
 
 
 @pytest.fixture
-def learner(browser, site, widget_page):
-    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
-    yield learner.open()
-    close()
-    assert_clean(watch)
+def learner(new_visitor):
+    """A learner with no work at the exercise page (conftest.py `new_visitor`)."""
+    return new_visitor()[0]
 
 
 def engine(learner):

@@ -146,11 +146,11 @@ def test_an_attack_does_not_pass_and_changes_nothing_after_it(solved, exercises,
     expect_the_right_verdicts(solved, exercises)
 
 
-def test_javascript_reached_from_learner_code_can_do_nothing(visit, exercises):
+def test_javascript_reached_from_learner_code_can_do_nothing(new_visitor, exercises):
     """Forged messages, a request to another site and JSON.parse replaced, from learner code:
     the run fails as it would without them, and nothing leaves the site (the runner takes the
     page's CSP, so the request is refused before it is made)."""
-    learner, watch = visit()
+    learner, watch = new_visitor()
     assert learner.solve("__mul__", ESCAPE) == "fail"
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
@@ -159,8 +159,10 @@ def test_javascript_reached_from_learner_code_can_do_nothing(visit, exercises):
     watch.errors.clear()  # the refused request, as the worker logged it
 
 
-def test_learner_code_that_overwrites_its_own_python_s_memory_hurts_only_its_run(visit, exercises):
-    learner, watch = visit()
+def test_learner_code_that_overwrites_its_own_python_s_memory_hurts_only_its_run(
+    new_visitor, exercises
+):
+    learner, watch = new_visitor()
     assert learner.solve("__mul__", SMASH) == "error"
     assert "Python crashed" in learner.result_text()
     assert learner.solve("__mul__", WRONG_MUL) == "fail"

@@ -10,7 +10,8 @@ import re
 import subprocess
 import sys
 
-from conftest import ROOT, assert_clean, learner_at
+from conftest import ROOT
+from learner import Learner
 from playwright.sync_api import expect
 from test_accessibility import violations
 
@@ -97,28 +98,24 @@ def tampered(honest, tmp_path):
     return path
 
 
-def test_progress_certificate_and_verify(browser, site, exercises, tmp_path):
-    learner, watch, close = learner_at(browser, site.url + "exercises/")
-    try:
-        pass_two_tabs(learner, site, exercises)
-        page = learner.page
-        progress_shows_them(page, site, exercises)
-        honest = make_certificate(page, tmp_path)
-        assert violations(page) == [], "the progress page, its certificate shown"
+def test_progress_certificate_and_verify(fresh_page, site, exercises, tmp_path):
+    learner = Learner(fresh_page(), site.url + "exercises/")
+    pass_two_tabs(learner, site, exercises)
+    page = learner.page
+    progress_shows_them(page, site, exercises)
+    honest = make_certificate(page, tmp_path)
+    assert violations(page) == [], "the progress page, its certificate shown"
 
-        page.goto(site.url + "verify/")
-        verdicts, over = page_verdicts(page, honest)
-        assert verdicts["add"] == verdicts["local-add"] == "pass" and verdicts["mul"] == "fail"
-        assert over == [], "every claim the honest file makes, its code earns"
+    page.goto(site.url + "verify/")
+    verdicts, over = page_verdicts(page, honest)
+    assert verdicts["add"] == verdicts["local-add"] == "pass" and verdicts["mul"] == "fail"
+    assert over == [], "every claim the honest file makes, its code earns"
 
-        forged = tampered(honest, tmp_path)
-        page.reload()  # a repeat visit (how long it takes is a figure, not a test's to assert)
-        verdicts, over = page_verdicts(page, forged)
-        assert verdicts["add"] == verdicts["mul"] == "fail" and verdicts["local-add"] == "pass"
-        assert over == ["add", "mul"]
-        assert violations(page) == [], "the verify page, with what the code earns"
+    forged = tampered(honest, tmp_path)
+    page.reload()  # a repeat visit (how long it takes is a figure, not a test's to assert)
+    verdicts, over = page_verdicts(page, forged)
+    assert verdicts["add"] == verdicts["mul"] == "fail" and verdicts["local-add"] == "pass"
+    assert over == ["add", "mul"]
+    assert violations(page) == [], "the verify page, with what the code earns"
 
-        assert command_verdicts(forged) == (verdicts, 1)
-    finally:
-        close()
-    assert_clean(watch)
+    assert command_verdicts(forged) == (verdicts, 1)

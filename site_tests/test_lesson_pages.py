@@ -17,21 +17,15 @@ LESSONS = sorted(
 
 
 @pytest.fixture
-def open_page(browser, site):
-    """`open_page(path, **context_args) -> page`, each in a fresh context that is watched."""
-    opened = []
+def open_page(fresh_page, site):
+    """`open_page(path) -> page`: a reader who answered no quiz (conftest.py `fresh_page`)."""
 
-    def open_at(path, **context_args):
-        context = browser.new_context(**context_args)
-        opened.append((context, Watch(context)))
-        page = context.new_page()
+    def open_at(path):
+        page = fresh_page()
         page.goto(site.url + path.lstrip("/"))
         return page
 
-    yield open_at
-    for context, watch in opened:
-        context.close()
-        assert_clean(watch)
+    return open_at
 
 
 @pytest.fixture(scope="module")

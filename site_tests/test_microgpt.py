@@ -13,7 +13,7 @@ import pytest
 from conftest import assert_clean, learner_at
 from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
-from trainer import Trainer
+from trainer import Trainer, newcomer_at
 
 MICROGPT_PAGE = "microgpt/"
 LOCAL_PAGE = "local-gradients/"
@@ -122,10 +122,14 @@ def test_a_break_it_switch_ends_its_run_with_a_sentence_naming_the_failure(solve
     steps.dispatch_event("change")
 
 
-def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exercises):
-    learner, watch, close = learner_at(browser, site.url + MICROGPT_PAGE)
-    learner.page.goto(learner.url)
-    trainer = Microgpt(learner.page)
+@pytest.fixture(scope="module")
+def newcomer(browser, site):
+    """`newcomer()`: the microgpt page, opened afresh by a learner who wrote nothing."""
+    yield from newcomer_at(browser, site.url + MICROGPT_PAGE, Microgpt)
+
+
+def test_unpassed_tabs_are_named_and_the_reference_is_offered(newcomer, exercises):
+    trainer = newcomer()
     labels = [exercises[f"local-{op}"].label for op in OPS]
     expect(trainer.widget).to_contain_text(
         "Not passed yet: " + ", ".join(labels) + ", on the Local gradients page."
@@ -134,18 +138,12 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(browser, site, exe
     trainer.press("Step")
     trainer.wait_for(lambda t: t.step() == 1)
     expect(trainer.names).to_have_count(8, timeout=RUN_TIMEOUT_MS)
-    close()
-    assert_clean(watch)
 
 
-def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
-    browser, site, exercises
-):
+def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(newcomer, exercises):
     """Not six warnings and training on at a uniform guess's loss: one stop, said once, with a
     link to each tab on the Local gradients page (not the closures page)."""
-    learner, watch, close = learner_at(browser, site.url + MICROGPT_PAGE)
-    learner.page.goto(learner.url)
-    trainer = Microgpt(learner.page)
+    trainer = newcomer()
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
     trainer.rests("stopped")  # Python may still be loading: the state waits as long as a run
@@ -157,8 +155,6 @@ def test_the_starter_tuples_stop_training_at_step_1_with_links_to_their_tabs(
     expect(trainer.widget.locator(".mg-notice:not([role])")).to_be_hidden()
     expect(trainer.widget.get_by_role("button", name="Train", exact=True)).to_be_enabled()
     alert.get_by_role("link", name=labels[1], exact=True).click()
-    learner.page.wait_for_url(re.compile(r"/local-gradients/#tab-local-mul$"))
-    tab = learner.page.get_by_role("tab", name=labels[1], exact=True)
+    trainer.page.wait_for_url(re.compile(r"/local-gradients/#tab-local-mul$"))
+    tab = trainer.page.get_by_role("tab", name=labels[1], exact=True)
     expect(tab).to_have_attribute("aria-selected", "true")
-    close()
-    assert_clean(watch)

@@ -9,7 +9,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import assert_clean, learner_at
 from learner import Learner
 from playwright.sync_api import expect
 
@@ -70,17 +69,15 @@ def races_site(tmp_path_factory):
 
 
 @pytest.fixture
-def page_of_two(browser, races_site):
-    """The page with two widgets: `(first, second)`, learners at each widget."""
-    first, watch, close = learner_at(browser, races_site.url)
+def page_of_two(fresh_page, races_site):
+    """The page with two widgets, on a `fresh_page`: `(first, second)`, learners at each."""
+    first = Learner(fresh_page(site_url=races_site.url), races_site.url)
     first.page.goto(races_site.url)
     second = Learner(first.page, races_site.url)
     second.widget = first.page.locator("[data-exercise-widget]").nth(1)
     expect(second.tab("tanh")).to_be_visible()
     first.wait_until_python_ready()
-    yield first, second
-    close()
-    assert_clean(watch)
+    return first, second
 
 
 def nothing_running(learner):
@@ -135,31 +132,27 @@ def test_two_widgets_share_python_without_mixing_results(page_of_two, exercises)
 
 
 def test_an_instant_page_change_during_a_run_does_not_hold_up_the_next_page(
-    browser, races_site, exercises
+    fresh_page, races_site, exercises
 ):
-    learner, watch, close = learner_at(browser, races_site.url)
+    learner = Learner(fresh_page(site_url=races_site.url), races_site.url)
     page = learner.page
-    try:
-        page.goto(races_site.url)
-        learner.open_tab("__mul__")
-        learner.write(LOOP)
-        learner.start_run()
-        page.evaluate("window.sameDocument = true")
-        page.get_by_role("article").get_by_role("link", name="Another page").click()
-        other = Learner(page, None)
-        expect(other.tab("exp")).to_be_visible()
-        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
-        # the loop left behind is stopped, not waited for until its time limit
-        assert other.solve("exp", exercises["exp"].solutions["exp"]) == "pass"
-        assert [
-            reason
-            for reason in page.evaluate(
-                'performance.getEntriesByName("python-recovery").map((e) => e.detail.reason)'
-            )
-        ] == ["left"]
-        page.go_back()
-        expect(learner.tab("__mul__")).to_be_visible()
-        nothing_running(learner)
-    finally:
-        close()
-    assert_clean(watch)
+    page.goto(races_site.url)
+    learner.open_tab("__mul__")
+    learner.write(LOOP)
+    learner.start_run()
+    page.evaluate("window.sameDocument = true")
+    page.get_by_role("article").get_by_role("link", name="Another page").click()
+    other = Learner(page, None)
+    expect(other.tab("exp")).to_be_visible()
+    assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
+    # the loop left behind is stopped, not waited for until its time limit
+    assert other.solve("exp", exercises["exp"].solutions["exp"]) == "pass"
+    assert [
+        reason
+        for reason in page.evaluate(
+            'performance.getEntriesByName("python-recovery").map((e) => e.detail.reason)'
+        )
+    ] == ["left"]
+    page.go_back()
+    expect(learner.tab("__mul__")).to_be_visible()
+    nothing_running(learner)

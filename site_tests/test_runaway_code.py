@@ -156,8 +156,8 @@ def test_recursion_that_overflows_the_browsers_stack_is_a_crash_the_next_run_sur
     del watch.errors[errors:]
 
 
-def test_without_isolation_a_stop_ends_the_run_without_saying_where(visit, exercises, capsys):
-    learner, _ = visit()
+def test_without_isolation_a_stop_ends_the_run_without_saying_where(new_visitor, exercises, capsys):
+    learner, _ = new_visitor()
     assert not learner.page.evaluate("crossOriginIsolated")
     learner.open_tab("__mul__")
     learner.write(LOOP)

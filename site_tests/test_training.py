@@ -12,7 +12,7 @@ import pytest
 from conftest import assert_clean, learner_at
 from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
-from trainer import Trainer
+from trainer import Trainer, newcomer_at
 
 TRAINING_PAGE = "training/"
 OPS = ("add", "mul", "relu")  # what the network's training runs (training/session.py)
@@ -119,15 +119,14 @@ def test_without_zero_grad_the_loss_rises_and_the_run_says_it_failed(solved):
 
 @pytest.fixture
 def unsolved(browser, site, widget_page):
-    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the page;
-    one who wrote nothing opens the training page straight away."""
+    """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the
+    training page, in a context of their own."""
     opened = []
 
     def open_with(bodies):
         learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
         opened.append((watch, close))
-        if bodies:
-            learner.open()
+        learner.open()
         for label, code in bodies.items():
             learner.open_tab(label)
             learner.write(code)
@@ -140,6 +139,12 @@ def unsolved(browser, site, widget_page):
         assert_clean(watch)
 
 
+@pytest.fixture(scope="module")
+def newcomer(browser, site):
+    """`newcomer()`: the training page, opened afresh by a learner who wrote nothing."""
+    yield from newcomer_at(browser, site.url + TRAINING_PAGE, Moons)
+
+
 MOONS = r"^The two moons, 100 points"  # the boundary plot's label, as the widget words it
 INKED = """canvas => {
   const pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
@@ -147,8 +152,8 @@ INKED = """canvas => {
 }"""
 
 
-def test_the_moons_are_drawn_before_training_and_another_seeds_once_it_starts(unsolved):
-    trainer = unsolved({})
+def test_the_moons_are_drawn_before_training_and_another_seeds_once_it_starts(newcomer):
+    trainer = newcomer()
     plot = trainer.widget.locator("canvas.mg-train__boundary")
     expect(plot).to_have_attribute(
         "aria-label", re.compile(r"^The two moons, 100 points.*No model yet")
@@ -168,8 +173,8 @@ def test_the_moons_are_drawn_before_training_and_another_seeds_once_it_starts(un
     assert plot.evaluate(INKED) > 0
 
 
-def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercises):
-    trainer = unsolved({})
+def test_unpassed_tabs_are_named_and_the_reference_is_offered(newcomer, exercises):
+    trainer = newcomer()
     labels = [exercises[op].label for op in OPS]
     expect(trainer.widget).to_contain_text(
         "Not passed yet: " + ", ".join(labels) + ", on the Write the closures page."
@@ -187,8 +192,8 @@ def test_unpassed_tabs_are_named_and_the_reference_is_offered(unsolved, exercise
     trainer.train_until(lambda t: t.accuracy() >= 0.95)
 
 
-def test_a_starter_closure_named_in_a_message_links_to_its_tab(unsolved, exercises):
-    trainer = unsolved({})
+def test_a_starter_closure_named_in_a_message_links_to_its_tab(newcomer, exercises):
+    trainer = newcomer()
     trainer.widget.get_by_label("my code as it is").check()
     trainer.press("Train")
     link = trainer.message().get_by_role("link", name=exercises["mul"].label)
@@ -199,10 +204,10 @@ def test_a_starter_closure_named_in_a_message_links_to_its_tab(unsolved, exercis
     expect(tab).to_be_in_viewport()
 
 
-def test_training_stops_by_itself_says_why_and_goes_on(unsolved):
+def test_training_stops_by_itself_says_why_and_goes_on(newcomer):
     """The reference stops once its loss stops falling (training/session.py), long before the
     learner would; Train goes on from the step it stopped at."""
-    trainer = unsolved({})
+    trainer = newcomer()
     trainer.press("Train")
     finished = trainer.widget.locator("[data-finished]")
     expect(finished).to_have_attribute("data-finished", "converged", timeout=3 * RUN_TIMEOUT_MS)
@@ -219,8 +224,8 @@ def test_training_stops_by_itself_says_why_and_goes_on(unsolved):
     expect(finished).to_be_hidden()
 
 
-def test_the_boundary_plots_legend_says_which_mark_is_which_label(unsolved):
-    trainer = unsolved({})
+def test_the_boundary_plots_legend_says_which_mark_is_which_label(newcomer):
+    trainer = newcomer()
     caption = trainer.widget.locator("figure").filter(has=trainer.page.locator("canvas"))
     expect(caption.locator(".mg-train__legend")).to_have_text(
         re.compile(r"labelled \+1.*labelled −1")
@@ -253,20 +258,12 @@ def test_a_closure_that_never_returns_is_stopped_by_the_time_limit(unsolved):
 
 
 @pytest.mark.parametrize(("switch", "tab"), [("instead of", "bug 1"), ("zero_grad", "bug 6")])
-def test_a_break_it_switch_links_to_the_engine_with_the_same_bug(browser, site, switch, tab):
+def test_a_break_it_switch_links_to_the_engine_with_the_same_bug(newcomer, switch, tab):
     """Beside the switches that plant a bug find-the-bug has (course/widget_data.py
     `find_the_bug`), a link opens that tab of the find-the-bug page."""
-    learner, watch, close = learner_at(browser, site.url + TRAINING_PAGE)
-    page = learner.page
-    try:
-        page.goto(learner.url)
-        page.locator("[data-training-widget] summary").click()
-        beside = page.locator(".mg-train__switch").filter(has_text=switch)
-        beside.get_by_role("link", name="find this bug in an engine").click()
-        expect(page.get_by_role("tab", name=tab, exact=True)).to_have_attribute(
-            "aria-selected", "true"
-        )
-        assert page.url.endswith("find-the-bug/#tab-" + tab.replace("bug ", "find-bug-"))
-    finally:
-        close()
-    assert_clean(watch)
+    page = newcomer().page
+    page.locator("[data-training-widget] summary").click()
+    beside = page.locator(".mg-train__switch").filter(has_text=switch)
+    beside.get_by_role("link", name="find this bug in an engine").click()
+    expect(page.get_by_role("tab", name=tab, exact=True)).to_have_attribute("aria-selected", "true")
+    assert page.url.endswith("find-the-bug/#tab-" + tab.replace("bug ", "find-bug-"))

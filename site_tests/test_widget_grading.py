@@ -66,10 +66,12 @@ def test_diamond_passes_with_every_reference_body_and_fails_with_one_assignment(
     assert not learner.passed_mark_visible("diamond")
 
 
-def test_micrograds_own_example_runs_on_the_closures_the_learner_wrote(visit, site, exercises):
+def test_micrograds_own_example_runs_on_the_closures_the_learner_wrote(
+    new_visitor, site, exercises
+):
     """backward.md ends with micrograd's README example as a tab of its own, which brings the
     op tabs it runs, holding the code the learner wrote on the exercise page."""
-    learner, _ = visit()
+    learner, _ = new_visitor()
     for op in exercises["micrograd"].ops:
         assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
     learner.page.goto(site.url + "backward/")
@@ -87,8 +89,8 @@ def test_micrograds_own_example_runs_on_the_closures_the_learner_wrote(visit, si
     assert as_read(DIAGNOSES["assign"]) in learner.result_text()
 
 
-def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(visit, exercises):
-    learner, _ = visit()
+def test_the_diamond_names_the_closure_with_an_equals_and_opens_its_tab(new_visitor, exercises):
+    learner, _ = new_visitor()
     for op in OPS:
         learner.solve(exercises[op].label, exercises[op].solutions[op])
     wrong = mistake(exercises["mul"], "assign").bodies["mul"]
@@ -117,8 +119,8 @@ def test_a_nested_def_gets_its_own_sentence(learner, exercises):
     assert as_read(DIAGNOSES["nested_def"]) in learner.result_text()
 
 
-def test_editing_a_passed_tab_clears_its_mark_until_it_passes_again(visit, exercises):
-    learner, _ = visit()
+def test_editing_a_passed_tab_clears_its_mark_until_it_passes_again(new_visitor, exercises):
+    learner, _ = new_visitor()
     solution = exercises["mul"].solutions["mul"]
     assert learner.solve("__mul__", solution) == "pass"
     assert learner.passed_mark_visible("__mul__")
@@ -132,8 +134,8 @@ def test_editing_a_passed_tab_clears_its_mark_until_it_passes_again(visit, exerc
     assert learner.passed_mark_visible("__mul__")
 
 
-def test_diamond_names_the_closures_still_at_their_stub(visit, exercises):
-    learner, _ = visit()
+def test_diamond_names_the_closures_still_at_their_stub(new_visitor, exercises):
+    learner, _ = new_visitor()
     learner.solve("__add__", exercises["add"].solutions["add"])
     learner.open_tab("diamond")
     stubs = [exercises[op].label for op in OPS if op != "add"]

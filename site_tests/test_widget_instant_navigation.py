@@ -6,72 +6,53 @@ from learner import Learner
 from playwright.sync_api import expect
 
 
-def test_widget_mounts_after_instant_page_changes(browser, instant_site, widget_page, exercises):
-    from conftest import assert_clean, learner_at
+def test_widget_mounts_after_instant_page_changes(fresh_page, instant_site, widget_page, exercises):
+    page = fresh_page(site_url=instant_site.url)
+    page.goto(instant_site.url)
+    page.evaluate("window.sameDocument = true")
+    page.locator(f'a[href$="{widget_page.strip("/")}/"]').first.click()
+    learner = Learner(page, None).ready()
+    assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
+    assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
+    judge = learner.python_settled()["judge"]
 
-    learner, watch, close = learner_at(browser, instant_site.url)
-    page = learner.page
-    try:
-        page.goto(instant_site.url)
-        page.evaluate("window.sameDocument = true")
-        page.locator(f'a[href$="{widget_page.strip("/")}/"]').first.click()
-        learner = Learner(page, None).ready()
-        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
-        assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
-        judge = learner.python_settled()["judge"]
-
-        page.go_back()
-        page.go_forward()
-        learner.ready()
-        assert page.evaluate("window.sameDocument")
-        assert page.locator("[data-exercise-widget] [role=tablist]").count() == 1
-        assert learner.passed_mark_visible("__add__")
-        assert learner.run() == "pass"
-        # the page's one judge, kept across page changes
-        assert learner.python_roles() == ["judge", "runner"]
-        assert learner.python_settled()["judge"] == judge
-    finally:
-        close()
-    assert_clean(watch)
+    page.go_back()
+    page.go_forward()
+    learner.ready()
+    assert page.evaluate("window.sameDocument")
+    assert page.locator("[data-exercise-widget] [role=tablist]").count() == 1
+    assert learner.passed_mark_visible("__add__")
+    assert learner.run() == "pass"
+    # the page's one judge, kept across page changes
+    assert learner.python_roles() == ["judge", "runner"]
+    assert learner.python_settled()["judge"] == judge
 
 
-def test_quizzes_hydrate_after_instant_page_changes(browser, instant_site):
-    from conftest import assert_clean, learner_at, quiz_page
+def test_quizzes_hydrate_after_instant_page_changes(fresh_page, instant_site):
+    from conftest import quiz_page
 
-    learner, watch, close = learner_at(browser, instant_site.url)
-    page = learner.page
-    try:
-        page.goto(instant_site.url)
-        page.evaluate("window.sameDocument = true")
-        page.locator(f'a[href$="{quiz_page("number")}"]').first.click()
-        quiz = page.locator('form.mg-quiz[data-kind="number"]').first
-        quiz.get_by_role("textbox").fill(quiz.get_attribute("data-answer"))
-        quiz.get_by_role("button", name="Check answer").click()
-        expect(quiz.get_by_role("status")).to_contain_text("Correct")
-        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
-    finally:
-        close()
-    assert_clean(watch)
+    page = fresh_page(site_url=instant_site.url)
+    page.goto(instant_site.url)
+    page.evaluate("window.sameDocument = true")
+    page.locator(f'a[href$="{quiz_page("number")}"]').first.click()
+    quiz = page.locator('form.mg-quiz[data-kind="number"]').first
+    quiz.get_by_role("textbox").fill(quiz.get_attribute("data-answer"))
+    quiz.get_by_role("button", name="Check answer").click()
+    expect(quiz.get_by_role("status")).to_contain_text("Correct")
+    assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
 
 
 def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
-    browser, instant_site, exercises
+    fresh_page, instant_site, exercises
 ):
     """The training page names each tab not passed with a link (`#tab-<exercise>`): followed
     without a reload, it opens that tab on the exercise page."""
-    from conftest import assert_clean, learner_at
-
-    learner, watch, close = learner_at(browser, instant_site.url + "training/")
-    page = learner.page
-    try:
-        page.goto(learner.url)
-        page.evaluate("window.sameDocument = true")
-        source = page.locator("[data-training-widget] .mg-train__source")
-        source.get_by_role("link", name=exercises["mul"].label, exact=True).click()
-        tab = page.get_by_role("tab", name=exercises["mul"].label, exact=True)
-        expect(tab).to_have_attribute("aria-selected", "true")
-        assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
-        assert page.evaluate("location.hash") == "#tab-mul"
-    finally:
-        close()
-    assert_clean(watch)
+    page = fresh_page(site_url=instant_site.url)
+    page.goto(instant_site.url + "training/")
+    page.evaluate("window.sameDocument = true")
+    source = page.locator("[data-training-widget] .mg-train__source")
+    source.get_by_role("link", name=exercises["mul"].label, exact=True).click()
+    tab = page.get_by_role("tab", name=exercises["mul"].label, exact=True)
+    expect(tab).to_have_attribute("aria-selected", "true")
+    assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
+    assert page.evaluate("location.hash") == "#tab-mul"

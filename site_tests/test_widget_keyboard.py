@@ -10,8 +10,8 @@ def focused_tab(learner):
     return learner.widget.locator('[role="tab"]:focus')
 
 
-def test_arrow_keys_home_and_end_move_between_tabs(visit):
-    learner, _ = visit()
+def test_arrow_keys_home_and_end_move_between_tabs(new_visitor):
+    learner, _ = new_visitor()
     tabs = learner.widget.get_by_role("tab")
     expect(tabs).to_have_count(len(LABELS))
     for i, label in enumerate(LABELS):
@@ -35,8 +35,8 @@ def test_arrow_keys_home_and_end_move_between_tabs(visit):
         expect(learner.panel).to_have_attribute("aria-labelledby", tab_id)
 
 
-def test_keyboard_only_write_run_and_leave_the_editor(visit, exercises):
-    learner, _ = visit()
+def test_keyboard_only_write_run_and_leave_the_editor(new_visitor, exercises):
+    learner, _ = new_visitor()
     keys = learner.page.keyboard
     learner.tab("__add__").focus()
     keys.press("ArrowRight")  # __mul__

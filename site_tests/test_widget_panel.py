@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 from grader.scaffold import indent_body
 
 
-def test_solution_is_offered_only_after_a_real_attempt_and_every_hint(visit, exercises):
-    learner, _ = visit(viewport={"width": 1000, "height": 700})
+def test_solution_is_offered_only_after_a_real_attempt_and_every_hint(new_visitor, exercises):
+    learner, _ = new_visitor(viewport={"width": 1000, "height": 700})
     show = learner.panel.get_by_role("button", name="Show solution")
     expect(show).to_be_hidden()
     learner.run()  # the untouched starter code is no attempt
@@ -31,15 +31,15 @@ def test_solution_is_offered_only_after_a_real_attempt_and_every_hint(visit, exe
     expect(caption).to_be_in_viewport()
 
 
-def test_the_names_the_code_can_use_are_shown_above_the_editor(visit):
-    learner, _ = visit()
+def test_the_names_the_code_can_use_are_shown_above_the_editor(new_visitor):
+    learner, _ = new_visitor()
     learner.open_tab("tanh")
     names = learner.panel.locator(".mg-code__scope code").all_inner_texts()
     assert names == ["self", "x", "t", "out", "math"]
 
 
-def test_after_a_pass_the_reference_is_shown_beside_the_learner_s_code(visit, exercises):
-    learner, _ = visit()
+def test_after_a_pass_the_reference_is_shown_beside_the_learner_s_code(new_visitor, exercises):
+    learner, _ = new_visitor()
     compare = learner.panel.get_by_role("button", name="Compare with the reference")
     expect(compare).to_be_hidden()
     mine = "self.grad += out.grad  # mine\nother.grad += out.grad"
@@ -50,8 +50,8 @@ def test_after_a_pass_the_reference_is_shown_beside_the_learner_s_code(visit, ex
     expect(figures.nth(1)).to_contain_text(exercises["add"].solutions["add"].splitlines()[0])
 
 
-def test_hints_are_revealed_one_at_a_time(visit, exercises):
-    learner, _ = visit()
+def test_hints_are_revealed_one_at_a_time(new_visitor, exercises):
+    learner, _ = new_visitor()
     hints = exercises["add"].hints
     items = learner.panel.locator(".mg-hints__list li")
     for shown in range(1, len(hints) + 1):
@@ -60,11 +60,11 @@ def test_hints_are_revealed_one_at_a_time(visit, exercises):
     expect(learner.panel.get_by_role("button", name="Show hint")).to_have_count(0)
 
 
-def test_full_value_class_shows_the_current_body_in_its_marked_slot(visit):
+def test_full_value_class_shows_the_current_body_in_its_marked_slot(new_visitor):
     """The class as the tab's test runs it: this tab's code, marked, and where the other ops'
     code goes, the course's own runs (not another tab's code, which this test does not run)."""
     # CodeMirror draws only the lines on screen: a tall window shows the whole class
-    learner, _ = visit(viewport={"width": 1000, "height": 5000})
+    learner, _ = new_visitor(viewport={"width": 1000, "height": 5000})
     learner.open_tab("__add__")
     learner.write("self.grad += out.grad  # my add, which the __mul__ test does not run\n")
     learner.open_tab("__mul__")
@@ -83,8 +83,8 @@ def test_full_value_class_shows_the_current_body_in_its_marked_slot(visit):
     assert marked.all_inner_texts() == indent_body("pass\n").splitlines()
 
 
-def test_a_failed_verdict_offers_the_next_hint_under_it(visit, exercises):
-    learner, _ = visit()
+def test_a_failed_verdict_offers_the_next_hint_under_it(new_visitor, exercises):
+    learner, _ = new_visitor()
     learner.write("self.grad += 2 * out.grad")
     assert learner.run() == "fail"
     offer = learner.panel.locator(".mg-verdict + .mg-next-hint")

@@ -13,8 +13,8 @@ Object.defineProperty(window, "localStorage", {
 """
 
 
-def test_reload_keeps_code_and_check_mark(visit, exercises):
-    learner, _ = visit()
+def test_reload_keeps_code_and_check_mark(new_visitor, exercises):
+    learner, _ = new_visitor()
     solution = exercises["mul"].solutions["mul"]
     assert learner.solve("__mul__", solution) == "pass"
     learner.open_tab("__add__")
@@ -36,8 +36,8 @@ def test_reload_keeps_code_and_check_mark(visit, exercises):
     expect(learner.panel.get_by_role("button", name="Show solution")).to_be_visible()
 
 
-def test_a_changed_exercise_keeps_the_code_and_tells_the_learner(visit):
-    learner, _ = visit()
+def test_a_changed_exercise_keeps_the_code_and_tells_the_learner(new_visitor):
+    learner, _ = new_visitor()
     learner.write("self.grad += 1  # mine\n")
     learner.page.evaluate(
         """() => {
@@ -52,8 +52,8 @@ def test_a_changed_exercise_keeps_the_code_and_tells_the_learner(visit):
     expect(learner.panel.get_by_text("This exercise has changed")).to_be_visible()
 
 
-def test_without_storage_the_widget_works_and_says_work_is_not_saved(visit, exercises):
-    learner, watch = visit()
+def test_without_storage_the_widget_works_and_says_work_is_not_saved(new_visitor, exercises):
+    learner, watch = new_visitor()
     learner.page.add_init_script(NO_STORAGE)
     learner.reload()
     expect(learner.widget.get_by_text("your code will be lost when you leave")).to_be_visible()
@@ -62,8 +62,8 @@ def test_without_storage_the_widget_works_and_says_work_is_not_saved(visit, exer
     watch.errors[:] = [error for error in watch.errors if "at __md_get " not in error]
 
 
-def test_reset_returns_to_the_stub_and_can_be_undone(visit, exercises):
-    learner, _ = visit()
+def test_reset_returns_to_the_stub_and_can_be_undone(new_visitor, exercises):
+    learner, _ = new_visitor()
     stub = exercises["add"].stubs["add"]
     learner.write("self.grad += out.grad\n")
     learner.panel.get_by_role("button", name="Reset").click()
@@ -94,8 +94,8 @@ def saved(learner, what):
     )
 
 
-def test_when_storage_fills_up_the_widget_says_so_and_keeps_the_code(visit, exercises):
-    learner, _ = visit()
+def test_when_storage_fills_up_the_widget_says_so_and_keeps_the_code(new_visitor, exercises):
+    learner, _ = new_visitor()
     learner.page.add_init_script(QUOTA)
     learner.reload()
     learner.open_tab("__mul__")
@@ -116,8 +116,8 @@ def test_when_storage_fills_up_the_widget_says_so_and_keeps_the_code(visit, exer
     assert saved(learner, "code:mul")["text"] == "self.grad += 3.0  # saved again\n"
 
 
-def test_storage_full_from_the_start_is_said_not_taken_for_disabled(visit):
-    learner, _ = visit()
+def test_storage_full_from_the_start_is_said_not_taken_for_disabled(new_visitor):
+    learner, _ = new_visitor()
     learner.page.add_init_script("window.storageFull = true;" + QUOTA)
     learner.reload()
     expect(learner.widget.get_by_text(FULL_NOTE)).to_be_visible()
@@ -127,8 +127,8 @@ def test_storage_full_from_the_start_is_said_not_taken_for_disabled(visit):
     assert learner.code() == "self.grad += out.grad"
 
 
-def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
-    learner, _ = visit()
+def test_a_damaged_saved_entry_is_said_and_the_widget_works(new_visitor, exercises):
+    learner, _ = new_visitor()
     learner.open_tab("__mul__")
     learner.write("self.grad += 1.0\n")
     learner.page.evaluate(
@@ -149,11 +149,13 @@ def test_a_damaged_saved_entry_is_said_and_the_widget_works(visit, exercises):
     expect(damaged).to_be_hidden()
 
 
-def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_it(visit, exercises):
+def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_it(
+    new_visitor, exercises
+):
     """Two tabs of one browser share the saved work: an edit in one is in the other's editor at
     once (said), a tab not opened yet there opens with it, and a pass there shows its ✓ here;
     the other tab's next edit starts from it, so nothing is lost (last write wins no more)."""
-    first, _ = visit()
+    first, _ = new_visitor()
     second = Learner(first.page.context.new_page(), first.url).open()
     second.open_tab("__mul__")
     first.open_tab("__mul__")
@@ -176,8 +178,8 @@ def test_a_second_browser_tab_shows_what_the_first_saves_and_never_writes_over_i
     second.page.close()
 
 
-def test_a_reload_opens_the_tab_the_learner_was_on(visit):
-    learner, _ = visit()
+def test_a_reload_opens_the_tab_the_learner_was_on(new_visitor):
+    learner, _ = new_visitor()
     learner.open_tab("exp")
     learner.reload()
     expect(learner.tab("exp")).to_have_attribute("aria-selected", "true")

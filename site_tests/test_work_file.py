@@ -23,8 +23,8 @@ def download(learner, tmp_path, name="Ada Lovelace, s1815"):
     return path
 
 
-def test_the_name_is_asked_once_and_remembered(visit, tmp_path):
-    learner, _ = visit()
+def test_the_name_is_asked_once_and_remembered(new_visitor, tmp_path):
+    learner, _ = new_visitor()
     panel = learner.page.locator(".mg-work").first
     panel.get_by_role("button", name="Download my work").click()  # no name yet: asked first
     expect(panel.get_by_role("status")).to_contain_text("Type your name or ID")
@@ -47,8 +47,8 @@ def choose(learner, path):
     return learner.page.locator(".mg-work [role=status]").first
 
 
-def test_work_downloaded_in_one_browser_loads_in_another(visit, exercises, tmp_path):
-    first, _ = visit()
+def test_work_downloaded_in_one_browser_loads_in_another(new_visitor, visit, exercises, tmp_path):
+    first, _ = new_visitor()
     assert first.solve("__add__", exercises["add"].solutions["add"]) == "pass"
     assert first.solve("__mul__", WRONG_MUL) == "fail"
     path = download(first, tmp_path)
@@ -71,11 +71,11 @@ def test_work_downloaded_in_one_browser_loads_in_another(visit, exercises, tmp_p
     assert other.code() == WRONG_MUL
 
 
-def test_nothing_is_replaced_until_the_learner_confirms(visit, exercises, tmp_path):
-    first, _ = visit()
+def test_nothing_is_replaced_until_the_learner_confirms(new_visitor, visit, exercises, tmp_path):
+    first, _ = new_visitor()
     assert first.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
     path = download(first, tmp_path)
-    other, _ = visit()
+    other, _ = visit()  # a fresh browser context: nothing saved
     other.open_tab("__mul__")
     other.write("self.grad += 1")
     said = choose(other, path)
@@ -86,8 +86,8 @@ def test_nothing_is_replaced_until_the_learner_confirms(visit, exercises, tmp_pa
     assert other.code() == "self.grad += 1"
 
 
-def test_a_file_that_is_not_this_course_s_work_is_refused(visit, tmp_path):
-    learner, _ = visit()
+def test_a_file_that_is_not_this_course_s_work_is_refused(new_visitor, tmp_path):
+    learner, _ = new_visitor()
     junk = tmp_path / "notes.json"
     junk.write_text("my notes")
     expect(choose(learner, junk)).to_contain_text("not a work file (it is not JSON)")

@@ -3,8 +3,30 @@ contract, widget/src/training/view.js): its buttons, its line of figures (`data-
 widget's own figure) and the state its trainer announces (`data-state` on its root:
 widget/src/training/trainer.js)."""
 
+from conftest import assert_clean, learner_at
 from learner import RUN_TIMEOUT_MS
 from playwright.sync_api import expect
+
+# what the course keeps of a learner's code and progress (widget/src/shared/storage.js)
+KEPT_WORK = "Object.keys(localStorage).filter((key) => /:(code|progress):/.test(key))"
+
+
+def newcomer_at(browser, url, trainer):
+    """A learner who wrote nothing and passed nothing, for a module's fixture to yield from:
+    `open()` opens the training page at `url` afresh (a new document: its trainer starts over)
+    as a `trainer(page)`, once it has checked that the learner still has no work kept. One
+    context for the module's tests, not one each: a trainer keeps nothing in the browser's
+    storage (widget/src/training/, widget/src/microgpt/)."""
+    learner, watch, close = learner_at(browser, url)
+
+    def open_page():
+        learner.page.goto(url)
+        assert learner.page.evaluate(KEPT_WORK) == []
+        return trainer(learner.page)
+
+    yield open_page
+    close()
+    assert_clean(watch)
 
 
 class Trainer:

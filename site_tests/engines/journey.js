@@ -124,9 +124,9 @@
       return { state: result.dataset.state, text: squash(result.textContent) };
     },
     /**
-     * On the microgpt page: trains with the course's reference tuples (nothing is passed in a
-     * new browser) until `steps` steps and the first names are shown, then pauses. Returns the
-     * step, the smoothed loss and the names.
+     * On the microgpt page: trains with the course's reference tuples (chosen: the journey passes
+     * no local-gradient tab) until `steps` steps and the first names are shown, then pauses.
+     * Returns the step, the smoothed loss and the names.
      */
     async trainMicrogpt(steps) {
       const gpt = await until(() => document.querySelector("[data-microgpt-widget].mg-gpt"), "the microgpt widget");
