@@ -260,6 +260,22 @@ def test_a_lesson_block_changes_no_exercise_verdict(site, open_page):
     assert learner.solve(add.label, add.solutions["add"]) == "pass"
 
 
+# a way to the runner's global scope that no hiding of names closes: Pyodide's own finder
+REACHING = """import gc
+finder = next(o for o in gc.get_objects() if type(o).__name__ == "JsFinder")
+scope = finder.jsproxies["js"]
+names = ("caches", "indexedDB", "BroadcastChannel", "Worker", "SharedWorker", "importScripts")
+print([name for name in (*names, "fetch") if getattr(scope, name, None) is not None])"""
+
+
+def test_a_block_that_reaches_javascript_finds_no_storage_channel_or_worker(site, open_page):
+    """widget/src/worker/cut-off.js: before learner code, the runner's scope loses them."""
+    page = open_page(site.url + "value/")
+    write(page, 0, REACHING)
+    run_block(page, 0)
+    assert page.evaluate(OUTPUTS)[0] == "['fetch']\n"
+
+
 def test_an_edit_is_kept_across_a_reload_until_reset(site, open_page):
     page = open_page(site.url + NEURON)
     write(page, 2, "a = 1")

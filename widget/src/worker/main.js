@@ -10,6 +10,7 @@
  * private channel (channel.js; see ARCHITECTURE.md).
  */
 import { connected, lastRequest, on, send } from "./channel.js";
+import { cutOff } from "./cut-off.js";
 import { bootFailure } from "./hosting.js";
 import { FILES, loadPython, startLoading } from "./load-python.js";
 import { warmWhileIdle } from "./warm-up.js";
@@ -96,6 +97,7 @@ function serveJudge({ run: judge, pyodide }) {
 }
 
 function serveRunner(python, interrupt) {
+  cutOff(); // before any learner code: what it could reach of JavaScript keeps nothing
   if (interrupt) python.pyodide.setInterruptBuffer(new Uint8Array(interrupt));
   const pyimport = (name) => python.pyodide.pyimport(name);
   // learner code runs from here on: this worker answers once, then the page ends it
