@@ -80,20 +80,26 @@ class Notebook:
         """The page's graph of `expression` (a `Value`), as the build draws it: `{"dot",
         "words"}`, or `{"error"}` saying why not."""
         with self._guarded():
-            try:
-                root = eval(expression, self.namespace)  # the page's own expression, e.g. `L`
-                if not hasattr(root, "_prev"):
-                    return json.dumps({"error": f"{expression} is not a Value but {_repr(root)}"})
-                way = "TB" if direction == "TB" else "LR"
-                return json.dumps({"dot": dot(root, way), "words": describe(root)})
-            except BaseException as raised:  # noqa: BLE001 - the learner's objects may raise
-                return json.dumps({"error": _last_line(raised)})
+            drawn = self._drawn(expression, direction)
+        return json.dumps(drawn)  # once the guard has put json back, as a run's answer is
+
+    def _drawn(self, expression, direction):
+        try:
+            root = eval(expression, self.namespace)  # the page's own expression, e.g. `L`
+            if not hasattr(root, "_prev"):
+                return {"error": f"{expression} is not a Value but {_repr(root)}"}
+            way = "TB" if direction == "TB" else "LR"
+            return {"dot": dot(root, way), "words": describe(root)}
+        except BaseException as raised:  # noqa: BLE001 - the learner's objects may raise
+            return {"error": _last_line(raised)}
 
     def claims_json(self, claims_json):
         """For `[{"expr", "text"}]`, whether each still holds in this session: `[{"holds",
         "value", "error"}]`, with the rule the build holds the page to."""
+        claims = json.loads(claims_json)
         with self._guarded():
-            return json.dumps([self._claim(claim) for claim in json.loads(claims_json)])
+            checked = [self._claim(claim) for claim in claims]
+        return json.dumps(checked)
 
     def _claim(self, claim):
         try:
@@ -131,6 +137,7 @@ def _described(error, filename):
             line = next((f.lineno for f in reversed(frames) if f.filename == filename), None)
         except Exception:  # noqa: BLE001 - a traceback of the learner's making
             line = None
+    line = line if type(line) is int else None  # a SyntaxError of the learner's making: any
     message = _text(error.msg if isinstance(error, SyntaxError) else error)
     last = _last_line(error)
     name = getattr(error, "name", None) if isinstance(error, ImportError) else None

@@ -245,3 +245,10 @@ def test_the_microgpt_pages_first_blocks_run_in_pyodide_from_the_runners_data_an
     session = notebook.start(known)
     assert json.loads(done.stdout) == [session.run(code) for code in codes]
     assert "grader" not in codes[0] and "design_class" in codes[0]
+
+
+def test_a_syntax_error_of_the_learner_s_making_has_no_line_but_an_answer():
+    ran = json.loads(
+        notebook.start().run_json("raise SyntaxError('made', ('<cell 1>', float('nan'), 1, ''))")
+    )
+    assert ran["error"]["type"] == "SyntaxError" and ran["error"]["line"] is None

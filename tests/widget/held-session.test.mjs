@@ -92,3 +92,13 @@ test("a crashed runner's request says so", async () => {
   runner.port.onmessage({ data: { type: "crashed", message: "Python broke" } });
   assert.deepEqual(await asked, { crashed: "Python broke" });
 });
+
+test("an answer that is no object (learner code took the reply over) is a crash, never a hang", async (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
+  const runner = fakeRunner({ interrupt: true });
+  const session = heldSession(runner, 5, { interrupt: true });
+  const asked = session.request("cell-graph", { expr: "L" });
+  t.mock.timers.tick(5000); // interrupted, and the reply that comes is no answer: a crash
+  runner.port.onmessage({ data: { type: "cell", answer: "null" } });
+  assert.deepEqual(await asked, { crashed: "the session sent back something that is not its answer" });
+});

@@ -175,29 +175,33 @@ class LessonPage {
       views[i].setState("running"); // until it has run: the blocks waiting their turn too
     }
     let pageWords = "";
-    this.say("");
-    if (!this.#session.held) (views[asked] ?? this).say("Starting Python…");
-    const session = this.#session.id;
-    for (const i of blocks) {
-      const ran = await this.#runOne(i);
-      views[i].setState(cellState(i, this.#facts));
-      let said = ran.answered ? "" : stoppedWords(ran.answer, ran.seconds);
-      // drawing its graph or checking its numbers took too long: the blocks below would run in
-      // a fresh session without those above them
-      if (!said && this.#session.id !== session) said = LOST;
-      if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
-        views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
-        if (asked === null) pageWords = `Block ${i + 1} stopped with an error, so the blocks after it did not run.`;
-        else if (i !== asked) views[asked].say(`Block ${i + 1} stopped with an error, so this block did not run.`);
-        break;
+    try {
+      this.say("");
+      if (!this.#session.held) (views[asked] ?? this).say("Starting Python…");
+      const session = this.#session.id;
+      for (const i of blocks) {
+        const ran = await this.#runOne(i);
+        views[i].setState(cellState(i, this.#facts));
+        let said = ran.answered ? "" : stoppedWords(ran.answer, ran.seconds);
+        // drawing its graph or checking its numbers took too long: the blocks below would run in
+        // a fresh session without those above them
+        if (!said && this.#session.id !== session) said = LOST;
+        if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
+          views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
+          if (asked === null) pageWords = `Block ${i + 1} stopped with an error, so the blocks after it did not run.`;
+          else if (i !== asked) views[asked].say(`Block ${i + 1} stopped with an error, so this block did not run.`);
+          break;
+        }
+        views[i].say(ranWords(ran.answer, i === asked ? first : null));
       }
-      views[i].say(ranWords(ran.answer, i === asked ? first : null));
+    } finally {
+      // whatever a run answered, the page's blocks are not left busy
+      this.#busy = false;
+      this.say(pageWords);
+      for (const view of views) if (view.root.dataset.cellState === "running") view.setState("idle");
+      this.#refresh();
+      this.#toolbarEl.dataset.cellsBusy = "false";
     }
-    this.#busy = false;
-    this.say(pageWords);
-    for (const view of views) if (view.root.dataset.cellState === "running") view.setState("idle");
-    this.#refresh();
-    this.#toolbarEl.dataset.cellsBusy = "false";
   }
 
   /** Runs block `i` in the session: `{answered, answer}`, `answer` the notebook's (also when a

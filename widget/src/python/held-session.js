@@ -23,7 +23,9 @@ export function heldSession(runner, timeLimit, { interrupt = false } = {}) {
     pending = null;
     clearTimeout(waiting?.timer);
     waiting?.resolve(
-      waiting.stopping && !reply.stopped ? { stopped: { reason: waiting.stopping, answer: reply } } : reply,
+      waiting.stopping && !reply.stopped && !reply.crashed
+        ? { stopped: { reason: waiting.stopping, answer: reply } }
+        : reply,
     );
   };
   const end = (reply) => {
@@ -72,10 +74,14 @@ export function heldSession(runner, timeLimit, { interrupt = false } = {}) {
   };
 }
 
+/** The runner's answer, parsed: an object or an array, else what the page says of a runner
+ * whose learner code took its reply over. */
 function parsed(answer) {
   try {
-    return JSON.parse(answer);
+    const found = JSON.parse(answer);
+    if (found !== null && typeof found === "object") return found;
   } catch {
-    return { crashed: "the session sent back something that is not JSON" };
+    // said below
   }
+  return { crashed: "the session sent back something that is not its answer" };
 }

@@ -11,7 +11,7 @@ const channel = (() => {
   try {
     const site = new URL("../../", import.meta.url).pathname; // this bundle: assets/course/
     const opened = new BroadcastChannel(`micrograd:${site}:erased`);
-    opened.onmessage = () => (erased = true);
+    opened.onmessage = ({ data }) => data === "erased" && (erased = true);
     opened.unref?.(); // Node (the tests): an open channel would keep the process alive
     return opened;
   } catch {
