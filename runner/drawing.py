@@ -14,7 +14,8 @@ FONT = "Helvetica,Arial,sans-serif"
 
 def number(x):
     """A number as the diagrams show it: four decimals, and never `-0.0000`."""
-    return f"{x + 0.0:.4f}" if round(x, 4) else "0.0000"
+    x = float(x) + 0.0  # a plain float: a learner's number-like object formats as it likes
+    return f"{x:.4f}" if round(x, 4) else "0.0000"
 
 
 def _numbers(v):
@@ -24,6 +25,9 @@ def _numbers(v):
 
 def escape(text):
     """`text` escaped for a Graphviz record label."""
+    text = str.__str__(
+        str(text)
+    )  # a plain str: a learner's subclass may answer replace() as it likes
     for special in '\\{}|<>"':
         text = text.replace(special, "\\" + special)
     return text

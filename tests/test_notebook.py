@@ -252,3 +252,19 @@ def test_a_syntax_error_of_the_learner_s_making_has_no_line_but_an_answer():
         notebook.start().run_json("raise SyntaxError('made', ('<cell 1>', float('nan'), 1, ''))")
     )
     assert ran["error"]["type"] == "SyntaxError" and ran["error"]["line"] is None
+
+
+def test_a_label_that_answers_replace_as_it_likes_cannot_add_to_the_dot():
+    session = notebook.start()
+    session.run_json(
+        "class Sly(str):\n"
+        "    def replace(self, *args):\n"
+        "        return self\n"
+        "class V:\n"
+        "    _prev, _op, data, grad = (), '', 1.0, 0.0\n"
+        "v = V()\n"
+        'v.label = Sly(\'x", URL="https://example.org", target="_top\')'
+    )
+    dot = json.loads(session.graph_json("v"))["dot"]
+    assert 'label="x\\", URL=\\"https://example.org\\", target=\\"_top' in dot
+    assert ', URL="' not in dot

@@ -16,7 +16,22 @@ export async function drawDot(dot) {
   const svg = cleanSvg(await layout(dot));
   const parsed = new DOMParser().parseFromString(svg, "image/svg+xml").documentElement;
   if (parsed.nodeName !== "svg") throw new Error("Graphviz gave no drawing");
-  return document.importNode(parsed, true);
+  return document.importNode(onlyDrawn(parsed), true);
+}
+
+// what Graphviz draws a lesson's graph with; a link (DOT's URL, href), an image or anything else
+// a DOT of the runner's making could ask for is not the page's to show
+const DRAWN = new Set(["svg", "g", "polygon", "polyline", "ellipse", "path", "text", "tspan"]);
+
+/** `svg` with only drawing in it: links unwrapped, other elements and any link or handler gone. */
+function onlyDrawn(svg) {
+  for (const el of svg.querySelectorAll("*")) {
+    if (!DRAWN.has(el.localName)) el.replaceWith(...(el.localName === "a" ? el.childNodes : []));
+  }
+  for (const el of [svg, ...svg.querySelectorAll("*")]) {
+    for (const { name } of [...el.attributes]) if (/^on|href$/i.test(name)) el.removeAttribute(name);
+  }
+  return svg;
 }
 
 /**
