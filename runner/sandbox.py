@@ -83,11 +83,20 @@ def guarded(output, keep_imports=False):
         sys.setrecursionlimit(saved_limit)
         sys.stdout, sys.stderr = saved_streams
         sys.meta_path[:] = saved_finders
-        if keep_imports:
-            saved_modules |= _imported(saved_modules)
-        _restore(sys.modules, saved_modules)
+        kept = _imported(saved_modules) if keep_imports else {}
+        _restore(sys.modules, saved_modules | kept)
         for namespace, saved in saved_names:
             _restore(namespace, saved)
+        _attach(kept)
+
+
+def _attach(kept):
+    """Each kept submodule named in its package again, as importing it did (`json.tool` after
+    `import json.tool`), where putting the package's names back took it away."""
+    for name, module in kept.items():
+        parent, _, child = name.rpartition(".")
+        if parent in sys.modules and sys.modules[parent] is not None:
+            setattr(sys.modules[parent], child, module)
 
 
 def _imported(before):

@@ -226,7 +226,7 @@ def test_an_endless_loop_without_isolation_ends_the_session_and_the_next_run_sta
     expect(cell(page, 0)).to_have_attribute("data-cell-state", "stale")  # its session is gone
     cell(page, 1).get_by_role("button", name="Reset", exact=True).click()
     run_block(page, 2)
-    expect(note(page, 2)).to_have_text("Ran blocks 1, 2 first.")
+    expect(note(page, 2)).to_have_text("Ran blocks 1 and 2 first.")
     expect(cell(page, 2)).to_have_attribute("data-cell-state", "done")
 
 

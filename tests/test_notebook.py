@@ -268,3 +268,9 @@ def test_a_label_that_answers_replace_as_it_likes_cannot_add_to_the_dot():
     dot = json.loads(session.graph_json("v"))["dot"]
     assert 'label="x\\", URL=\\"https://example.org\\", target=\\"_top' in dot
     assert ', URL="' not in dot
+
+
+def test_a_submodule_a_block_imported_is_found_through_its_package_in_the_next():
+    session = notebook.start()
+    assert json.loads(session.run_json("import json.tool"))["error"] is None
+    assert json.loads(session.run_json("json.tool.__name__"))["output"] == "'json.tool'\n"

@@ -31,8 +31,8 @@ test("a block runs after the blocks above it that have not run in this session",
 test("what ran first is said with the blocks counted from 1", () => {
   assert.equal(saidFirst([0, 1, 2]), "ran blocks 1-3 first");
   assert.equal(saidFirst([1]), "ran block 2 first");
-  assert.equal(saidFirst([0, 1]), "ran blocks 1, 2 first");
-  assert.equal(saidFirst([0, 2, 3]), "ran blocks 1 and 3, 4 first");
+  assert.equal(saidFirst([0, 1]), "ran blocks 1 and 2 first");
+  assert.equal(saidFirst([0, 2, 3]), "ran blocks 1, 3 and 4 first");
   assert.equal(saidFirst([0, 2, 3, 4, 7]), "ran blocks 1, 3-5 and 8 first");
   assert.equal(saidFirst([]), "");
 });
@@ -61,9 +61,10 @@ test("an edit puts that block's output and the build's outputs below it out of d
     ),
     ["done", "done", "done", "idle", "idle"],
   );
+  // an edit not yet run: what ran below it depended on the code that was there
   const f = facts([0, 1, 2]);
   f.codes = codes;
-  assert.deepEqual(states(f), ["done", "stale", "done", "stale", "stale"]);
+  assert.deepEqual(states(f), ["done", "stale", "stale", "stale", "stale"]);
 });
 
 test("an edit put back is no edit", () => {

@@ -1,6 +1,6 @@
 /**
  * A lesson page's notebook, as facts and rules with no DOM and no Python (tests/widget/
- * notebook.test.mjs): which blocks run before the one asked for, and whether what each block,
+ * lesson-cells.test.mjs): which blocks run before the one asked for, and whether what each block,
  * graph and claim shows still holds for the page's code and its session.
  *
  * The facts: `original[i]`, the page's code of block i; `codes[i]`, the code in its editor now;
@@ -25,7 +25,8 @@ export function saidFirst(blocks) {
     if (last && block === last[1] + 1) last[1] = block;
     else runs.push([block, block]);
   }
-  const parts = runs.map(([a, b]) => (a === b ? `${a}` : b === a + 1 ? `${a}, ${b}` : `${a}-${b}`));
+  // two blocks in a row are two blocks ("1 and 2"); three or more, a range ("1-3")
+  const parts = runs.flatMap(([a, b]) => (a === b ? [`${a}`] : b === a + 1 ? [`${a}`, `${b}`] : [`${a}-${b}`]));
   const words = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
   return `ran ${blocks.length > 1 ? "blocks" : "block"} ${words} first`;
 }
@@ -41,7 +42,8 @@ export function canonical(history, original) {
  * says, is out of date: the build's, once code at or above it differs from the page's or the
  * session ran anything else there than the page's code in order (what ran below it since does
  * not change what stood there); a run's, once its session has ended, its own code was edited
- * since (`code`, for a block), or a block above it ran after it.
+ * since (`code`, for a block), a block above it ran after it, or a block above it was edited
+ * since it last ran (what stands below depended on the code that was there).
  */
 export function outOfDate(after, shown, { original, codes, history, session }, code = null) {
   if (shown.from === "build") {
@@ -56,7 +58,14 @@ export function outOfDate(after, shown, { original, codes, history, session }, c
   }
   if (shown.session !== session) return true;
   if (code !== null && code !== shown.code) return true;
-  return history.slice(shown.at + 1).some((run) => run.cell < after || (code === null && run.cell <= after));
+  const above = code === null ? after + 1 : after; // a block's own code is `code`
+  const editedAbove = codes.slice(0, above).some((text, j) => {
+    const last = history.findLast((run) => run.cell === j);
+    return last !== undefined && text !== last.code;
+  });
+  return (
+    editedAbove || history.slice(shown.at + 1).some((run) => run.cell < after || (code === null && run.cell <= after))
+  );
 }
 
 /** The `data-cell-state` of block `i` at rest: idle (the build's output, still true), done,
