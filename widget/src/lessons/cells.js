@@ -55,6 +55,7 @@ class LessonPage {
   #graphs; // each graph's `shown`
   #claims; // each claim's `shown`
   #busy = false; // a run of blocks is under way: one at a time
+  #stopping = false; // Stop was pressed during it
   #status;
   #toolbarEl;
   #took = []; // how long each block's page code took to run here, in seconds
@@ -142,11 +143,16 @@ class LessonPage {
   }
 
   stop() {
-    if (this.#busy) this.#session.stop();
+    if (!this.#busy) return;
+    this.#stopping = true; // the chain of blocks ends after the one under way
+    this.#session.stop();
   }
 
   restart() {
-    if (this.#busy) this.#session.stop();
+    if (this.#busy) {
+      this.#stopping = true;
+      this.#session.stop();
+    }
     this.#session.restart();
     this.say("The page's Python session was ended: the next Run starts a fresh one.");
     this.#refresh();
@@ -175,6 +181,7 @@ class LessonPage {
       views[i].setState("running"); // until it has run: the blocks waiting their turn too
     }
     let pageWords = "";
+    this.#stopping = false;
     try {
       this.say("");
       if (!this.#session.held) (views[asked] ?? this).say("Starting Python…");
@@ -185,7 +192,7 @@ class LessonPage {
         let said = ran.answered ? "" : stoppedWords(ran.answer, ran.seconds);
         // drawing its graph or checking its numbers took too long: the blocks below would run in
         // a fresh session without those above them
-        if (!said && this.#session.id !== session) said = LOST;
+        if (!said && this.#session.id !== session && !this.#stopping) said = LOST;
         if (said || !goesOn(ran.answer, this.#lesson.cells[i].raises)) {
           views[i].say(said || ranWords(ran.answer, i === asked ? first : null));
           if (asked === null) pageWords = `Block ${i + 1} stopped with an error, so the blocks after it did not run.`;
@@ -193,6 +200,10 @@ class LessonPage {
           break;
         }
         views[i].say(ranWords(ran.answer, i === asked ? first : null));
+        if (this.#stopping) {
+          (views[asked] ?? this).say(`Stopped after block ${i + 1}.`);
+          break;
+        }
       }
     } finally {
       // whatever a run answered, the page's blocks are not left busy
@@ -239,12 +250,15 @@ class LessonPage {
       const { redraw } = await import("./graph-draw.js");
       const figure = document.querySelector(`[data-graph="${j}"]`);
       // a drawing that failed stays as it was, marked out of date
-      if (await redraw(this.#session, graph, figure, seconds).catch(() => false)) this.#graphs[j] = now;
+      // asked of this run's session only: one ended meanwhile (Restart, a page left) starts none
+      const within = { request: (type, fields, s) => this.#session.request(type, fields, s, now.session) };
+      if (await redraw(within, graph, figure, seconds).catch(() => false)) this.#graphs[j] = now;
     }
     const mine = claims.flatMap((claim, j) => (claim.after === i && outOfDate(i, this.#claims[j], facts) ? [j] : []));
     if (!mine.length) return;
     const asked = mine.map((j) => ({ expr: claims[j].expr, text: claims[j].text }));
-    const answer = await this.#session.request("cell-claims", { claims: asked }, seconds);
+    const answer = await this.#session.request("cell-claims", { claims: asked }, seconds, now.session);
+    if (!Array.isArray(answer)) return; // stopped, or the session ended: they stay as they were
     for (const [n, j] of mine.entries()) {
       const { holds = null, value = null } = (Array.isArray(answer) && answer[n]) || {};
       this.#claims[j] = holds ? now : { from: "untrue", value };

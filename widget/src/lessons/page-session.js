@@ -40,8 +40,10 @@ export class PageSession {
   /** Asks the session (started now if none is held) `type` with `fields`: resolves with the
    * notebook's answer (parsed), `{stopped: {reason, answer?}}`, `{crashed}` or `{failed}` (no
    * Python), within `seconds`. A runner ended or broken ends the session: the next request
-   * starts a new one. */
-  async request(type, fields = {}, seconds = this.#timeLimit) {
+   * starts a new one, unless it belongs to session `within` (a block's graphs and claims), which
+   * has ended: then it is stopped, and no session is started for it (the page may be gone). */
+  async request(type, fields = {}, seconds = this.#timeLimit, within = null) {
+    if (within !== null && within !== this.id) return { stopped: { reason: "stop" } };
     let held;
     try {
       held = await this.#session();
@@ -53,9 +55,10 @@ export class PageSession {
     return answer;
   }
 
-  /** Stops the request under way (interrupted where the page can, else the runner is ended). */
+  /** Stops the request under way (interrupted where the page can, else the runner is ended);
+   * an idle session is left as it is. */
   stop() {
-    this.#held?.then((held) => held.stop()).catch(() => {});
+    this.#held?.then((held) => held.interrupt()).catch(() => {});
   }
 
   /** Ends the session and its runner; the next request starts a fresh one. */

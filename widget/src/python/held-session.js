@@ -6,9 +6,10 @@
 import { INTERRUPT_GRACE_MS } from "./scheduler.js";
 
 /**
- * `{request(type, fields, seconds), stop()}` over `runner` ({worker, port, interrupt}): `request`
- * resolves with the runner's answer (parsed), `{stopped: {reason}}` when it took longer than
- * `seconds` (by default `timeLimit`; reason "time") or was stopped ("stop"), the runner then ended, or `{crashed: message}`.
+ * `{request(type, fields, seconds), stop(), interrupt(), end(), ended}` over `runner` ({worker,
+ * port, interrupt}): `request` resolves with the runner's answer (parsed), `{stopped: {reason}}`
+ * when it took longer than `seconds` (by default `timeLimit`; reason "time") or was stopped
+ * ("stop"), the runner then ended, or `{crashed: message}`.
  *
  * With `interrupt` and a runner that has an interrupt buffer (a cross-origin isolated page), a
  * request past its time or stopped is interrupted first (KeyboardInterrupt at the next bytecode)
@@ -65,6 +66,10 @@ export function heldSession(runner, timeLimit, { interrupt = false } = {}) {
     stop() {
       if (pending) halt("stop");
       else if (!ended) end({ stopped: { reason: "stop" } });
+    },
+    /** Stops the request under way, if one is; the runner and its session stay otherwise. */
+    interrupt() {
+      if (pending) halt("stop");
     },
     /** Ends the runner, and the session it holds, at once. */
     end: () => ended || end({ stopped: { reason: "stop" } }),
