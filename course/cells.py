@@ -7,7 +7,7 @@
 - each graph figure has `data-graph="j"`, each claim `data-claim="k"` (page order from 0);
 - one `<template data-lesson>` (in a hidden block) before the first cell holds what the
   session needs, as JSON: `{"page", "cells": [{"code", "raises"}], "graphs": [{"expr",
-  "after", "direction"}], "claims": [{"expr", "text", "after"}], "time_limit", "names"}`,
+  "after"}], "claims": [{"expr", "text", "after"}], "time_limit", "names"}`,
   `after` the index of the last cell before it (-1 if none), `names` whether the page's code
   imports microgpt (whose names.py reads names.txt, which the page then hands its runner).
   A template, as the widgets' data is: Material's instant navigation re-creates every
@@ -74,7 +74,7 @@ class Cells:
         """The index of the graph of `expression`, drawn here (both directions: the figure has
         a canvas drawn left to right, shown on wide screens, and one top down)."""
         after = len(self.cells) - 1
-        self.graphs.append({"expr": expression, "after": after, "direction": "LR"})
+        self.graphs.append({"expr": expression, "after": after})
         return len(self.graphs) - 1
 
     def claim(self, item):

@@ -88,7 +88,7 @@ def test_the_lesson_json_holds_each_blocks_code_graph_and_claim(page):
             {"code": 'y = x * x\ny.label = "y"\ns = "</template><!-- & >"', "raises": None},
             {"code": "y.data / 0", "raises": "ZeroDivisionError"},
         ],
-        "graphs": [{"expr": "y", "after": 1, "direction": "LR"}],
+        "graphs": [{"expr": "y", "after": 1}],
         "claims": [
             {"expr": "x.data", "text": "2.0", "after": 0},
             {"expr": "x.data", "text": "≈ 2", "after": 0},
