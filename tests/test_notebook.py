@@ -154,15 +154,21 @@ def test_claims_hold_by_the_builds_rule(session):
 
 
 def test_the_page_graph_and_claims_of_a_lesson_page_are_the_builds():
-    """gradients.md through a session, block by block, as the page runs it: each graph's DOT is
-    the build's, and every claim holds in the session."""
+    """gradients.md through a session, block by block, as the page runs it: each block's output
+    is the page's own ```output block (or nothing, where it has none), each graph's DOT is the
+    build's, and every claim holds in the session."""
     session = notebook.start()
     items = pagecode.parse((DOCS / "gradients.md").read_text("utf-8"))
     built = pagecode.run(items)
-    graphs = claims = 0
+    graphs = claims = outputs = 0
+    shown = None  # the last block's output in the session, until the page's own is met
     for item, namespace, ran in built:
         if ran is not None:
-            assert session.run(item.body)["output"] == ran.shown()
+            assert shown in (None, ""), "a block printed, and the page shows no output for it"
+            shown = session.run(item.body)["output"]
+        elif item.kind == "output":
+            assert shown.rstrip("\n") == item.body.rstrip("\n"), item
+            shown, outputs = None, outputs + 1
         elif item.kind == "graph":
             expression = item.body.strip().splitlines()[0]
             drawn = json.loads(session.graph_json(expression, "TB"))
@@ -174,7 +180,7 @@ def test_the_page_graph_and_claims_of_a_lesson_page_are_the_builds():
             )
             assert answer[0]["holds"] is True, item
             claims += 1
-    assert graphs >= 3 and claims >= 5
+    assert graphs >= 3 and claims >= 5 and outputs >= 8
 
 
 HOSTILE = [
