@@ -101,7 +101,8 @@ heap.fill(7, 1 << 16, heap.length >> 1)
 self.grad += 0.0
 """
 )
-# What JavaScript running in a runner's global scope could do with all the time it wants: save
+# What JavaScript with all the time it wants could do in a worker that kept IndexedDB (a runner
+# no longer does, widget/src/worker/cut-off.js; the judge, which runs no learner code, does): save
 # forged snapshots where the next visit's runner and judge would read them, and post forged
 # messages.
 FORGE_SNAPSHOT = """async () => {
@@ -171,12 +172,15 @@ def test_learner_code_that_overwrites_its_own_python_s_memory_hurts_only_its_run
 
 
 def test_a_snapshot_forged_in_a_worker_is_never_restored(visit, exercises):
-    """The next visit finds a snapshot that does not match the digest the page keeps: it starts
-    Python from scratch, grades as ever, and saves a good snapshot again."""
+    """A runner, where learner code runs, cannot reach the saved snapshots at all; one forged
+    in a worker that can is found by the next visit not to match the digest the page keeps: it
+    starts Python from scratch, grades as ever, and saves a good snapshot again."""
     learner, _ = visit()
     # a first runner saves the snapshot, and the page its digest, before it is ready to run
     assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
-    assert learner.python_worker("runner").evaluate(FORGE_SNAPSHOT) > 1_000_000
+    learner.python_settled()  # the spare runner ready: cut off before it could run learner code
+    assert learner.python_worker("runner").evaluate("() => typeof indexedDB") == "undefined"
+    assert learner.python_worker("judge").evaluate(FORGE_SNAPSHOT) > 1_000_000
     learner.reload()
     assert learner.python_restored() is False
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
