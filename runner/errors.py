@@ -49,7 +49,7 @@ def describe_syntax_error(error, slots):
     before = [slot for slot, start in slots.starts.items() if start <= lineno]
     slot = max(before, key=slots.starts.get) if before else None
     line = min(lineno - slots.starts[slot] + 1, slots.length(slot)) if slot else lineno
-    return _error(error, _their_lines(_text(error.msg), slot, slots), slot, line, slots)
+    return _error(error, _their_lines(message_of(error.msg), slot, slots), slot, line, slots)
 
 
 def _their_lines(message, slot, slots):
@@ -73,7 +73,7 @@ def describe_exception(error, slots):
     theirs = [place for place in located if place[0]]
     slot, line = theirs[-1] if theirs else (None, located[-1][1] if located else None)
     name = _attribute(error, "name")
-    detail = _text(error)
+    detail = message_of(error)
     if isinstance(error, ImportError) and reaches_javascript(name):
         detail = f"`{name}` is not available here: exercise code runs away from the page"
     described = _error(error, detail, slot, line, slots)
@@ -100,7 +100,8 @@ def _builtin_name(obj):
     return None
 
 
-def _text(error):
+def message_of(error):
+    """`str(error)`, capped, or a word that it could not be shown (learner code wrote it)."""
     try:
         text = str(error)
     except Exception:  # noqa: BLE001 - an exception whose __str__ raises

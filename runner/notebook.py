@@ -27,10 +27,9 @@ from contextlib import contextmanager
 
 from .claims import claim_holds
 from .drawing import describe, dot
+from .errors import MAX_TEXT, message_of
 from .sandbox import OUTPUT_LIMIT, CappedOutput, guarded, reaches_javascript
 from .value_class import handed
-
-MAX_TEXT = 2000  # characters of an exception's message kept
 
 
 def start(known=None):
@@ -138,7 +137,7 @@ def _described(error, filename):
         except Exception:  # noqa: BLE001 - a traceback of the learner's making
             line = None
     line = line if type(line) is int else None  # a SyntaxError of the learner's making: any
-    message = _text(error.msg if isinstance(error, SyntaxError) else error)
+    message = message_of(error.msg if isinstance(error, SyntaxError) else error)
     last = _last_line(error)
     name = getattr(error, "name", None) if isinstance(error, ImportError) else None
     if reaches_javascript(name):
@@ -153,14 +152,6 @@ def _last_line(error):
         return traceback.format_exception_only(error)[-1].rstrip("\n")[:MAX_TEXT]
     except Exception:  # noqa: BLE001 - an exception whose __str__ raises
         return type(error).__name__
-
-
-def _text(error):
-    try:
-        text = str(error)
-    except Exception:  # noqa: BLE001 - an exception whose __str__ raises
-        return "(its message could not be shown)"
-    return text[:MAX_TEXT] if type(text) is str else ""
 
 
 def _repr(value):
