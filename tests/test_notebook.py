@@ -205,15 +205,7 @@ def test_pyodide_runs_a_page_as_cpython_does_and_keeps_javascript_out_of_reach()
         f"runs = [session.run(code) for code in {codes!r}]\n"
         f"json.dumps([runs, [json.loads(session.graph_json(g, 'LR')) for g in {graphs!r}]])"
     )
-    done = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
-        input=source,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    runs, drawn = json.loads(done.stdout)
+    runs, drawn = in_pyodide(source)
     session = notebook.start()
     expected = [session.run(code) for code in codes]
     assert [run["output"] for run in runs] == [run["output"] for run in expected]
@@ -240,16 +232,8 @@ def test_the_microgpt_pages_first_blocks_run_in_pyodide_from_the_runners_data_an
         f"session = start(json.loads({json.dumps(known)!r}))\n"
         f"json.dumps([session.run(code) for code in {codes!r}])"
     )
-    done = subprocess.run(
-        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
-        input=source,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
     session = notebook.start(known)
-    assert json.loads(done.stdout) == [session.run(code) for code in codes]
+    assert in_pyodide(source) == [session.run(code) for code in codes]
     assert "grader" not in codes[0] and "design_class" in codes[0]
 
 
@@ -280,3 +264,16 @@ def test_a_submodule_a_block_imported_is_found_through_its_package_in_the_next()
     session = notebook.start()
     assert json.loads(session.run_json("import json.tool"))["error"] is None
     assert json.loads(session.run_json("json.tool.__name__"))["output"] == "'json.tool'\n"
+
+
+def in_pyodide(source):
+    """What `source`'s last expression (JSON text) gives, run in Pyodide under Node."""
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run.mjs")],
+        input=source,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return json.loads(done.stdout)

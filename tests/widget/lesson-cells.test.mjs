@@ -8,6 +8,7 @@ import { ranWords, stoppedWords } from "../../widget/src/lessons/cell-words.js";
 import { canonical, cellState, goesOn, outOfDate, runFirst, saidFirst } from "../../widget/src/lessons/notebook.js";
 import { erasable } from "../../widget/src/shared/erased.js";
 import { cellKey, Store } from "../../widget/src/shared/storage.js";
+import { fakeStorage } from "./fixtures/fake-storage.mjs";
 
 const original = ["a = 1", "b = a + 1", "print(b)", "c = b * 2", "print(c)"];
 const build = () => original.map(() => ({ from: "build" }));
@@ -154,21 +155,6 @@ test("a block says what ran first, its error at its line, and a cut output", () 
   );
   assert.match(stoppedWords({ stopped: { reason: "stop" } }, 5), /^Stopped\. Python was restarted/);
 });
-
-/** localStorage's interface over a Map. */
-function fakeStorage() {
-  const items = new Map();
-  return {
-    items,
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => items.set(key, String(value)),
-    removeItem: (key) => items.delete(key),
-    key: (i) => [...items.keys()][i] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
 
 test("a block's edit is saved by page and place, forgotten when put back, and Erase my data takes it", () => {
   const storage = fakeStorage();

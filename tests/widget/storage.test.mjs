@@ -3,21 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Store } from "../../widget/src/shared/storage.js";
-
-/** localStorage's interface over a Map; `writes` counts setItem calls. */
-function fakeStorage() {
-  const items = new Map();
-  return {
-    items,
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => items.set(key, String(value)),
-    removeItem: (key) => items.delete(key),
-    key: (i) => [...items.keys()][i] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
+import { fakeStorage } from "./fixtures/fake-storage.mjs";
 
 /** Two tabs: two stores over one storage, each with the window its `storage` events come to. */
 function twoTabs() {
