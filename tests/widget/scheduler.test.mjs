@@ -237,8 +237,8 @@ test("a worker that fails while loading fails Python and rejects every run; the 
   );
   page.send({ type: "grade", job: 2, exercise: "mul", bodies: {}, limitMs: 5000 });
   assert.equal(page.did("reject")[0].job, 2);
-  page.send({ type: "train", trainer: 3 });
-  assert.equal(page.did("refuse-trainer")[0].trainer, 3);
+  page.send({ type: "hold", holder: 3 });
+  assert.equal(page.did("refuse-holder")[0].holder, 3);
 });
 
 test("silence while loading is a failure that says what to check", () => {
@@ -325,10 +325,10 @@ test("a grader that fails or answers with something not JSON rejects the run", (
 test("a training session takes the ready spare, and a new spare starts", () => {
   const page = new Page();
   page.send({ type: "start" });
-  page.send({ type: "train", trainer: 5 });
+  page.send({ type: "hold", holder: 5 });
   page.from(JUDGE, { type: "ready" });
   page.from(FIRST_RUNNER, { type: "ready" });
-  assert.deepEqual(page.did("hand-over")[0], { do: "hand-over", worker: FIRST_RUNNER, trainer: 5 });
+  assert.deepEqual(page.did("hand-over")[0], { do: "hand-over", worker: FIRST_RUNNER, holder: 5 });
   const spare = page.spawned;
   assert.ok(spare);
   page.from(FIRST_RUNNER, { type: "observed", observation: "{}" }); // now the session's, not ours

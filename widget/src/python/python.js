@@ -1,8 +1,9 @@
 /**
  * The page's Python: what scheduler.js decides, carried out with Workers, MessagePorts, timers
  * and the page. A judge worker never runs learner code; runner workers are each used for one
- * run (or one held session: training, a lesson's notebook) and then ended (ARCHITECTURE.md). Nothing learner code does,
- * even in JavaScript, reaches the verdict, a later run or another tab.
+ * run (or one held session: training, a lesson's notebook) and then ended (ARCHITECTURE.md).
+ * Nothing learner code does, even in JavaScript, reaches the verdict, a later run or another tab
+ * (a runner is cut off from storage and channels first, worker/cut-off.js).
  *
  * The page announces its Python on <html>: `data-python-state` (idle, loading, ready, failed),
  * `data-python-settled` ("true" once nothing is under way and a spare is ready), and the names
@@ -28,7 +29,7 @@ class Python {
   #events = []; // waiting to be stepped: an action may cause another event
   #handles = new Map(); // worker id -> {worker, port, name, interrupt}
   #jobs = new Map(); // run id -> {resolve, reject, owner}
-  #trainers = new Map(); // trainer id -> {resolve, reject, timeLimit}
+  #holders = new Map(); // held session's id -> {resolve, reject, timeLimit, interrupt}
   #timers = new Map();
   #ids = 0;
   #listeners = new Set();
@@ -119,11 +120,11 @@ class Python {
    */
   session({ timeLimit = DEFAULT_LIMIT_S, interrupt = false } = {}) {
     this.start();
-    const trainer = ++this.#ids;
+    const holder = ++this.#ids;
     const taken = new Promise((resolve, reject) =>
-      this.#trainers.set(trainer, { resolve, reject, timeLimit, interrupt }),
+      this.#holders.set(holder, { resolve, reject, timeLimit, interrupt }),
     );
-    this.#dispatch({ type: "train", trainer });
+    this.#dispatch({ type: "hold", holder });
     return taken;
   }
 
@@ -174,7 +175,7 @@ class Python {
       case "end":
       case "hand-over":
         return this.#toWorker(action, this.#handles.get(action.worker));
-      case "refuse-trainer":
+      case "refuse-holder":
       case "settle":
       case "reject":
       case "fuzz-progress":
@@ -208,13 +209,13 @@ class Python {
     }
   }
 
-  /** An answer to whoever waits: a run's or a check's caller, or a trainer's. */
+  /** An answer to whoever waits: a run's or a check's caller, or a holder's. */
   #answer(action) {
     const job = this.#jobs.get(action.job);
     switch (action.do) {
-      case "refuse-trainer":
-        this.#trainers.get(action.trainer)?.reject(new Error(action.message));
-        return this.#trainers.delete(action.trainer);
+      case "refuse-holder":
+        this.#holders.get(action.holder)?.reject(new Error(action.message));
+        return this.#holders.delete(action.holder);
       case "settle":
         job?.resolve(action.outcome);
         return this.#jobs.delete(action.job);
@@ -308,10 +309,10 @@ class Python {
     });
   }
 
-  #handOver(handle, { worker, trainer }) {
+  #handOver(handle, { worker, holder }) {
     this.#handles.delete(worker);
-    const waiting = this.#trainers.get(trainer);
-    this.#trainers.delete(trainer);
+    const waiting = this.#holders.get(holder);
+    this.#holders.delete(holder);
     if (waiting) waiting.resolve(heldSession(handle, waiting.timeLimit, { interrupt: waiting.interrupt }));
     else handle.worker.terminate();
   }

@@ -4,28 +4,30 @@
  * ports, timers, the page) and feeds back what happened as events; tests feed events by hand.
  *
  * The page has one judge, which never runs learner code, and runners, each used for one run or
- * one training session and then ended. A spare runner is kept loading or ready. Runs from every
- * widget wait in one queue and go to the spare one at a time, each with its time limit; the
- * runner's report goes to the judge, and once the verdict is painted the used runner is ended
- * and the next spare starts (on two cores, a worker's teardown or a Python restoring beside the
- * judge and the page slowed both). A run that must stop (its time limit, Stop, or its widget
- * left the page) ends with its runner; where the page is cross-origin isolated, the runner is
- * first interrupted for a moment, to learn which line it was on.
+ * one held session (training, a lesson's notebook) and then ended. A spare runner is kept
+ * loading or ready. Runs from every widget wait in one queue and go to the spare one at a time,
+ * each with its time limit; the runner's report goes to the judge, and once the verdict is
+ * painted the used runner is ended and the next spare starts (on two cores, a worker's teardown
+ * or a Python restoring beside the judge and the page slowed both). A run that must stop (its
+ * time limit, Stop, or its widget left the page) ends with its runner; where the page is
+ * cross-origin isolated, the runner is first interrupted for a moment, to learn which line it
+ * was on.
  *
- * Workers, runs, training requests and judge requests are named by numbers from `state.ids`.
+ * Workers, runs, held sessions and judge requests are named by numbers from `state.ids`.
  *
  * Events (`at`: performance.now() when it happened):
  * - `{type: "start", missing, isolated}`: start the workers (`missing`: what the browser lacks)
  * - `{type: "restart"}`, `{type: "fail", message}`
  * - `{type: "grade", job, exercise, bodies, limitMs, nudge, told}`, `{type: "stop", job, reason}`,
  *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
- * - `{type: "train", trainer}`: a training session wants a runner of its own
+ * - `{type: "hold", holder}`: a held session (training, a lesson's notebook) wants a runner of
+ *   its own
  * - `{type: "message", worker, data}` and `{type: "error", worker, message}` from a worker
  * - `{type: "time-up", job}`, `{type: "grace-over", job}`, `{type: "silent"}`, `{type: "painted"}`
  *
  * Actions (`do`): `spawn {worker, role, wasm}`, `post {worker, message}`, `interrupt {worker}`,
  * `close {worker}` (its port: it can reach nothing more), `end {worker}`, `hand-over {worker,
- * trainer}`, `refuse-trainer {trainer, message}`, `settle {job, outcome}`, `reject {job,
+ * holder}`, `refuse-holder {holder, message}`, `settle {job, outcome}`, `reject {job,
  * message}`, `status {status}`, `timer {key, ms, event}`, `clear-timer {key}`, `after-paint
  * {event}`, `check-policy {message}`, `save-snapshot {role, blob, digest, key}`, `keep-wasm {module}`,
  * `mark {name, detail}`, `measure {name, start, end, detail}`.
@@ -62,7 +64,7 @@ export function initialState() {
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
     queue: [], // {id, exercise, bodies, limitMs, nudge, told}: a run, or a nudge when `nudge` is set
     judging: [], // {request, job, posted, observed}
-    trainers: [], // training sessions waiting for a runner
+    holders: [], // held sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
     runnerLoaded: null, // {memory}: the first runner ready (a run may have taken it since)
@@ -120,10 +122,10 @@ class Machine {
         return queueFuzz(this, event);
       case "fuzz-time-up":
         return fuzzTimeUp(this, event.job);
-      case "train":
+      case "hold":
         if (s.status.state === "failed")
-          return this.do("refuse-trainer", { trainer: event.trainer, message: s.status.message });
-        s.trainers.push(event.trainer);
+          return this.do("refuse-holder", { holder: event.holder, message: s.status.message });
+        s.holders.push(event.holder);
         return this.pump();
       case "message":
         return this.receive(event.worker, event.data);
@@ -240,8 +242,8 @@ class Machine {
 
   pump() {
     const s = this.state;
-    if (s.spare?.ready && s.trainers.length) {
-      this.do("hand-over", { worker: s.spare.id, trainer: s.trainers.shift() });
+    if (s.spare?.ready && s.holders.length) {
+      this.do("hand-over", { worker: s.spare.id, holder: s.holders.shift() });
       s.spare = null;
       this.startSpare();
     }
@@ -411,11 +413,11 @@ class Machine {
     this.do("clear-timer", { key: "run" });
     const workers = [s.judge?.id, s.spare?.id, s.run?.runner.id, ...s.used].filter(Boolean);
     for (const worker of workers) this.do("end", { worker });
-    for (const trainer of s.trainers) this.do("refuse-trainer", { trainer, message });
+    for (const holder of s.holders) this.do("refuse-holder", { holder, message });
     const jobs = [s.run?.job, ...s.judging.map((entry) => entry.job), ...s.queue].filter(Boolean);
     for (const job of jobs) this.do("reject", { job: job.id, message });
     killFuzz(this, message);
-    Object.assign(s, { judge: null, spare: null, run: null, queue: [], judging: [], trainers: [], used: [] });
+    Object.assign(s, { judge: null, spare: null, run: null, queue: [], judging: [], holders: [], used: [] });
     s.runnerLoaded = null;
     s.recovering = null;
   }
