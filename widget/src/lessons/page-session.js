@@ -4,9 +4,7 @@
  * the runner could not be interrupted out of, or a crash. `history` lists what ran in it.
  */
 import { python } from "../python/python.js";
-
-// microgpt's names (course/assets.py writes them), for a page whose blocks train on them
-const NAMES_URL = new URL(`../${PYTHON_ASSETS.names}`, import.meta.url);
+import { fetchNames } from "../shared/names.js";
 
 export class PageSession {
   #held = null; // a promise of the held session, once asked for
@@ -86,10 +84,4 @@ export class PageSession {
     }
     return this.#held;
   }
-}
-
-async function fetchNames() {
-  const response = await fetch(NAMES_URL);
-  if (!response.ok) throw new Error(`microgpt's names could not be fetched (${response.status})`);
-  return response.text();
 }

@@ -32,6 +32,7 @@ import {
 import { culpritText, endText, problemText } from "./words.js";
 import { verdict } from "../training/verdict.js";
 import { text } from "../exercise/where.js";
+import { fetchNames } from "../shared/names.js";
 
 const CHUNK = { count: 20, budget: 250 }; // steps per request, and the milliseconds it may take
 const SAMPLE_EVERY_MS = 5000; // fresh names while training: a set costs a few steps
@@ -39,8 +40,6 @@ const SAMPLES = 8;
 const ANNOUNCE_EVERY = 50; // steps between spoken updates
 const BREAK_RATE = 10; // "learning rate × 10"
 const WORSE_THAN_GUESSING = 0.5; // a smoothed loss this far above a uniform guess is said
-const NAMES_URL = new URL(`../${PYTHON_ASSETS.names}`, import.meta.url);
-
 /** Hydrates one `<div data-microgpt-widget>`. */
 export function mountMicrogpt(root) {
   const widget = { name: "microgpt", prefix: "mg-gpt", classes: ["mg-gpt"] };
@@ -242,10 +241,7 @@ const worseThanGuessing = (step, smoothed, vocabSize) =>
  * names could not be had (said in `view`).
  */
 async function open(data, settings, source, view, context) {
-  const names = fetch(NAMES_URL).then((response) => {
-    if (!response.ok) throw new Error(`${NAMES_URL.pathname} answered ${response.status}`);
-    return response.text();
-  });
+  const names = fetchNames();
   const session = await pythonSession(data, source, view);
   if (!session) return null;
   const text = await names.catch((error) => {
