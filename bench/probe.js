@@ -22,6 +22,9 @@
       mounted: mark("widgets-mounted"), // the course's page only
       // the course's page: whether Python was restored from its memory snapshot
       restored: performance.getEntriesByName("python-ready")[0]?.detail?.restored ?? null,
+      // where each worker's start-up went: {judge, runner}, each {files, read, python, warm,
+      // ready}, ms from the worker's start (widget/src/worker/load-python.js)
+      phases: performance.getEntriesByName("python-ready")[0]?.detail?.phases ?? null,
       longTasks,
     }),
 

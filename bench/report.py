@@ -43,21 +43,28 @@ def network_figures(samples):
             "verdict": {"ours": summary([v["verdict_ms"] for v in ours]), "bare": bare},
             "restored": [sum(bool(v["restored"]) for v in ours), len(ours)],
         }
-    private = samples["private"]
-    downloads = {kind: summary([v["downloads"] for v in private[kind]]) for kind in KINDS}
-    found["private"]["downloads"] = downloads
-    if samples.get("throttle"):
-        # what the bytes sent take at the network's rate alone: a visit can hardly beat it
-        mbit, _ = samples["throttle"]
-        found["private"]["over_transfer"] = {
-            kind: summary(
-                [
-                    v["verdict_ms" if kind == "ours" else "ready_ms"] / transfer_ms(v, mbit)
-                    for v in private[kind]
-                ]
-            )
-            for kind in KINDS
+    for scenario in ("first", "private"):
+        visits = samples[scenario]
+        if "sent_bytes" not in visits["ours"][0]:
+            continue  # results.json from before first visits counted what was sent
+        found[scenario]["downloads"] = {
+            kind: summary([v["downloads"] for v in visits[kind]]) for kind in KINDS
         }
+        found[scenario]["sent"] = {
+            kind: summary([v["sent_bytes"] for v in visits[kind]]) for kind in KINDS
+        }
+        if samples.get("throttle"):
+            # what the bytes sent take at the network's rate alone: a visit can hardly beat it
+            mbit, _ = samples["throttle"]
+            found[scenario]["over_transfer"] = {
+                kind: summary(
+                    [
+                        v["verdict_ms" if kind == "ours" else "ready_ms"] / transfer_ms(v, mbit)
+                        for v in visits[kind]
+                    ]
+                )
+                for kind in KINDS
+            }
     return found
 
 
@@ -116,7 +123,28 @@ def visit_figures(networks):
             "shown_to_ready": summary([v.get("usable_longest_task_ms", 0) for v in first["ours"]]),
         },
         "memory": {kind: summary(values) for kind, values in memory.items() if values},
+        "phases": {
+            scenario: phase_figures(networks["loopback"][scenario]["ours"])
+            for scenario in ("first", "repeat")
+        },
     }
+
+
+# a worker's start-up, in order (widget/src/worker/load-python.js): ms from the worker's start
+PHASES = ("files", "read", "python", "warm", "ready")
+
+
+def phase_figures(visits):
+    """The median of each phase's end, by role, over `visits` that reported phases."""
+    found = {}
+    for role in ("judge", "runner"):
+        reported = [v["phases"][role] for v in visits if (v.get("phases") or {}).get(role)]
+        found[role] = {
+            phase: statistics.median(ends)
+            for phase in PHASES
+            if (ends := [r[phase] for r in reported if phase in r])
+        }
+    return found
 
 
 def lesson_figures(lesson):
@@ -185,6 +213,7 @@ def print_table(results, where):
     m = results["machine"]
     print(
         f"\n{m['cpus']} CPUs, Chromium {m['chromium']}, Pyodide {m['pyodide']}, "
+        f"files {'gzipped' if m.get('compressed') else 'as stored'}, "
         f"load average at start {m['load_average_at_start'][0]:.1f}; samples in {where}"
     )
 
@@ -207,6 +236,8 @@ def print_visits(results):
                     ours, bare = s[figure]["ours"], s[figure]["bare"]
                     ratio = f"{ours['median'] / bare['median']:.2f}"
                     row(f"    {what}", ours, bare, ratio)
+            if "sent" in s:
+                row("    bytes sent (until settled)", *s["sent"].values(), unit=kb)
             if "downloads" in s:
                 row("    most downloads of one file", *s["downloads"].values(), unit=count)
             if "over_transfer" in s:
@@ -232,6 +263,18 @@ def print_visits(results):
             results["memory"].get("bare"),
             unit=mb,
         )
+    if results.get("phases"):
+        print_phases(results["phases"])
+
+
+def print_phases(phases):
+    title = "Where a worker's start went, loopback"
+    print(f"\n{title:<38}" + "".join(f"{phase:>10}" for phase in PHASES))
+    print("  (medians; ms from the worker's start to each phase's end)")
+    for scenario in ("first", "repeat"):
+        for role, ends in phases[scenario].items():
+            cells = "".join(f"{ms(ends[p]) if p in ends else '—':>10}" for p in PHASES)
+            print(f"{f'  {SCENARIOS[scenario]}, {role}':<38}{cells}")
 
 
 def print_lesson(lesson):

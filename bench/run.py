@@ -153,34 +153,34 @@ class Bench:
             shutil.rmtree(folder, ignore_errors=True)
 
     def first_visit(self, kind, throttle=None):
-        """A fresh profile: empty HTTP cache, no code cache."""
+        """A fresh profile: empty HTTP cache, no code cache. Also what the server sent
+        (`sent`)."""
         with self.fresh_profile() as context:
-            return self._first_visit(context, kind, throttle)
-
-    def _first_visit(self, context, kind, throttle):
-        requests = []
-        context.on("request", lambda request: requests.append(request.url))
-        page = context.new_page()
-        figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
-        # as at ready: the judge and a spare runner, nothing under way (the runs' runners ended)
-        page.wait_for_function(SETTLED)
-        figures["memory"] = page.evaluate("__bench.memory()")
-        return {**figures, "requests": requests}
+            requests = []
+            context.on("request", lambda request: requests.append(request.url))
+            page = context.new_page()
+            figures = self._visit_sending(page, kind, throttle)
+            figures["memory"] = page.evaluate("__bench.memory()")
+            return {**figures, "requests": requests}
 
     def private_visit(self, kind, throttle=None):
         """A new browser context, as a private window: an HTTP cache in memory only, and an
-        empty one. Also what the server sent for the page until it settled after the runs:
-        `downloads`, the most times one file was sent, and `sent_bytes`."""
+        empty one. Also what the server sent (`sent`)."""
         context = self.browser.new_context(**CONTEXT)
         try:
-            self.server.sent.clear()
-            page = context.new_page()
-            figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
-            page.wait_for_function(SETTLED)  # the last run's next spare has loaded too
-            sent = dict(self.server.sent)
+            return self._visit_sending(context.new_page(), kind, throttle)
         finally:
             context.close()
-        sent_bytes = sum((SITE / path.lstrip("/")).stat().st_size * n for path, n in sent.items())
+
+    def _visit_sending(self, page, kind, throttle):
+        """A visit's figures, and what the server sent for the page until it settled after the
+        runs (the judge and a spare runner, nothing under way): `downloads`, the most times one
+        file was sent, and `sent_bytes`, as sent (gzipped where the server compresses)."""
+        self.server.forget_sent()
+        figures = visit(page, self.urls[kind], throttle=throttle, run=kind == "ours")
+        page.wait_for_function(SETTLED)  # the last run's next spare has loaded too
+        sent = dict(self.server.sent)
+        sent_bytes = sum(self.server.sent_bytes.values())
         return {**figures, "downloads": max(sent.values()), "sent_bytes": sent_bytes}
 
     def repeat_visit(self, kind, throttle=None):
@@ -346,6 +346,11 @@ def arguments(argv):
     parser.add_argument("--no-build", action="store_true", help="reuse bench/out/site/")
     parser.add_argument("--no-throttle", action="store_true", help="skip the throttled networks")
     parser.add_argument(
+        "--no-compress",
+        action="store_true",
+        help="send files as stored (by default gzipped, as GitHub Pages and most hosts send them)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         choices=PARTS,
@@ -361,7 +366,8 @@ def main(argv=None):
         build_site()
     add_bare_page()
     page = widget_page()
-    server = serve.RunningSite(BenchServer(SITE, isolate=True, quiet=True))
+    compress = not args.no_compress
+    server = serve.RunningSite(BenchServer(SITE, isolate=True, compress=compress, quiet=True))
     with server as site, sync_playwright() as playwright:
         urls = {
             "ours": site.url + page,
@@ -376,6 +382,7 @@ def main(argv=None):
             raw = measure(bench, urls, args)
         finally:
             bench.close()
+        raw["machine"]["compressed"] = compress
         results = {"machine": raw["machine"], **figures(raw), "samples": raw}
         if "networks" in raw:
             results["bytes"] = byte_figures(raw["networks"][LOOPBACK]["first"]["ours"][0], site.url)

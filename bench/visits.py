@@ -44,6 +44,7 @@ def visit(page, url, *, throttle=None, run=False):
         "start_ms": timeline["start"],
         "mounted_ms": timeline["mounted"],
         "restored": timeline["restored"],
+        "phases": timeline["phases"],  # the course's page: {judge, runner}, see probe.js
         **blocking(timeline["longTasks"], until=timeline["ready"]),
     }
     if verdict:

@@ -7,14 +7,17 @@
 `--compress` sends files gzipped to browsers that accept it, as most hosts do.
 
 From Python (site_tests, the benchmark): `with start("site") as site: ... site.url ...`;
-`site.server.sent` counts the files sent, by URL path (what reached the network, not a cache).
+`site.server.sent` counts the files sent, by URL path (what reached the network, not a cache);
+`site.server.sent_bytes` their bytes as sent (gzipped where they were).
 """
 
 import argparse
 import collections
+import email.utils
 import functools
 import gzip
 import io
+import os
 import sys
 import threading
 from http import HTTPStatus
@@ -60,12 +63,19 @@ class SiteServer(ThreadingHTTPServer):
         self.compress = compress
         self.quiet = quiet
         self.sent = collections.Counter()  # URL path -> files sent (200s)
+        self.sent_bytes = collections.Counter()  # URL path -> their bytes, as sent
         self._counting = threading.Lock()
         super().__init__((HOST, port), SiteHandler)
 
-    def count_sent(self, path):
+    def count_sent(self, path, size):
         with self._counting:
             self.sent[path] += 1
+            self.sent_bytes[path] += size
+
+    def forget_sent(self):
+        with self._counting:
+            self.sent.clear()
+            self.sent_bytes.clear()
 
     @property
     def url(self):
@@ -102,7 +112,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     def send_head(self):
         sending = self._head()
         if sending is not None:  # a file's body follows
-            self.server.count_sent(urlsplit(self.path).path)
+            self.server.count_sent(urlsplit(self.path).path, body_size(sending))
         return sending
 
     def _head(self):
@@ -112,15 +122,31 @@ class SiteHandler(SimpleHTTPRequestHandler):
         path = Path(self.translate_path(self.path))
         accepted = "gzip" in self.headers.get("Accept-Encoding", "")
         if self.server.compress and accepted and path.is_file() and path.suffix != ".woff2":
-            body = gzipped(path, path.stat().st_mtime_ns)
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", self.guess_type(str(path)))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Vary", "Accept-Encoding")
-            self.end_headers()
-            return io.BytesIO(body)
+            return self._send_gzipped(path)
         return super().send_head()
+
+    def _send_gzipped(self, path):
+        """As SimpleHTTPRequestHandler sends a file (a 304 to a browser whose copy is as new),
+        gzipped: else every revalidation of a `no-cache` file would send it whole."""
+        modified = path.stat().st_mtime
+        since = self.headers.get("If-Modified-Since")
+        try:
+            fresh = since and email.utils.parsedate_to_datetime(since).timestamp() >= int(modified)
+        except (TypeError, ValueError):
+            fresh = False
+        if fresh:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.end_headers()
+            return None
+        body = gzipped(path, path.stat().st_mtime_ns)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def translate_path(self, path):
         return super().translate_path("/" + path[len(self.server.base) :])
@@ -143,7 +169,14 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-@functools.lru_cache(maxsize=64)
+def body_size(body):
+    """The bytes of `body`, a file or BytesIO that send_head returned."""
+    if isinstance(body, io.BytesIO):
+        return body.getbuffer().nbytes
+    return os.fstat(body.fileno()).st_size
+
+
+@functools.lru_cache(maxsize=256)  # a site's files, and the bench's bare page
 def gzipped(path, mtime_ns):
     """The file's bytes, gzipped (cached until the file changes)."""
     return gzip.compress(path.read_bytes(), compresslevel=6)

@@ -143,3 +143,23 @@ def test_compress_gzips_for_browsers_that_accept_it(root):
         assert headers["Cache-Control"].endswith("immutable")
         assert fetch(url)[2] == b"export {}", "a client that does not accept gzip gets the file"
         assert fetch(running.url + "missing.js")[0] == 404
+
+
+def test_a_gzipped_file_is_revalidated_with_a_304_and_counted_as_sent(root):
+    """A `no-cache` page revalidated gets a 304, gzipped or not, as real hosts answer; what the
+    server counts as sent is the bytes it sent."""
+    with start(root, compress=True) as running:
+        url = running.url + "lesson/"
+        asking = {"Accept-Encoding": "gzip"}
+        with urllib.request.urlopen(urllib.request.Request(url, headers=asking)) as response:
+            sent, modified = response.read(), response.headers["Last-Modified"]
+        assert modified and response.headers["Cache-Control"] == "no-cache"
+        again = urllib.request.Request(url, headers={**asking, "If-Modified-Since": modified})
+        assert fetch(again)[0] == 304
+        older = "Thu, 01 Jan 1970 00:00:00 GMT"
+        stale = urllib.request.Request(url, headers={**asking, "If-Modified-Since": older})
+        assert fetch(stale)[0] == 200
+        assert running.server.sent["/lesson/"] == 2
+        assert running.server.sent_bytes["/lesson/"] == 2 * len(sent)
+        running.server.forget_sent()
+        assert not running.server.sent and not running.server.sent_bytes

@@ -65,11 +65,18 @@ test("it starts a judge and a runner, and is ready once both are", () => {
   assert.equal(page.state.status.state, "loading");
   page.from(JUDGE, { type: "progress", loaded: 5, total: 10, sent: 8 });
   assert.deepEqual(page.state.status, { state: "loading", loaded: 5, total: 10, sent: 8 });
-  page.from(JUDGE, { type: "ready", ms: 900, restored: "judge" });
+  const judgePhases = { files: 300, read: 320, python: 700, warm: 880, ready: 890 };
+  page.from(JUDGE, { type: "ready", ms: 900, restored: "judge", phases: judgePhases });
   assert.equal(page.state.status.state, "loading");
-  page.from(FIRST_RUNNER, { type: "ready", ms: 700, restored: null });
+  const runnerPhases = { files: 310, python: 600, warm: 650, ready: 690 };
+  page.from(FIRST_RUNNER, { type: "ready", ms: 700, restored: null, phases: runnerPhases });
   assert.deepEqual(page.state.status, { state: "ready", ms: 900 });
-  assert.deepEqual(page.did("mark")[0].detail, { restored: false, judgeRestored: true, judgeMemory: "judge" });
+  assert.deepEqual(page.did("mark")[0].detail, {
+    restored: false,
+    judgeRestored: true,
+    judgeMemory: "judge",
+    phases: { judge: judgePhases, runner: runnerPhases },
+  });
   assert.equal(page.did("clear-timer", { key: "silence" }).length, 1);
   assert.deepEqual(describe(page.state), { state: "ready", settled: true });
 });

@@ -59,7 +59,7 @@ export function initialState() {
     status: { state: "idle" },
     ids: 0,
     isolated: false,
-    judge: null, // {id, ready, memory, ms, asked}: `memory`, whose it restored ("runner", "judge"), or null
+    judge: null, // {id, ready, memory, ms, phases, asked}: `memory`, whose it restored ("runner", "judge"), or null
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
     queue: [], // {id, exercise, bodies, limitMs, nudge, told}: a run, or a nudge when `nudge` is set
@@ -67,7 +67,7 @@ export function initialState() {
     holders: [], // held sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
-    runnerLoaded: null, // {memory}: the first runner ready (a run may have taken it since)
+    runnerLoaded: null, // {memory, phases}: the first runner ready (a run may have taken it since)
     wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
     fuzz: null, // a "Check my whole engine" session under way (scheduler-fuzz.js)
     fuzzQueue: [], // and those waiting for it
@@ -198,8 +198,8 @@ class Machine {
         }
         break;
       case "ready":
-        Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms });
-        if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory };
+        Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms, phases: data.phases });
+        if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory, phases: known.phases };
         this.ready();
         break;
       case "failed":
@@ -228,6 +228,8 @@ class Machine {
         restored: Boolean(judge.memory && runnerLoaded.memory),
         judgeRestored: Boolean(judge.memory),
         judgeMemory: judge.memory,
+        // where each worker's start-up went (worker/load-python.js), for the benchmark
+        phases: { judge: judge.phases ?? null, runner: runnerLoaded.phases ?? null },
       };
       this.do("mark", { name: "python-ready", detail });
       this.setStatus({ state: "ready", ms: judge.ms });

@@ -11,6 +11,11 @@
  * answer key. The judge gets grader.zip too. A runner's snapshot is made before it runs
  * anything: runners restore it, and so does a judge without one of its own, which then imports
  * the grader; such a judge makes its own once it is warm, if nothing was asked of it yet.
+ *
+ * Each start reports its phases, in ms since the worker started (the benchmark reads them):
+ * `files` (downloads, the WebAssembly compiled, Pyodide's modules), `read` (a saved memory read
+ * and checked), `python` (Python started or restored), `warm` (the archives mounted, the grader
+ * warmed up) and `ready` (a first runner's memory packed).
  */
 import { compileWasm } from "./hosting.js";
 import { loadWithModule, makeSnapshot, snapshotOptions } from "./pyodide-private.js";
@@ -88,7 +93,7 @@ function downloaded(response) {
  * Python for the role `loading` was started for: restored from `snapshot` (a runner's Blob the
  * page handed over), else from a saved memory whose SHA-256 is in `digests` (the judge's own
  * first, then a runner's), or started from scratch (snapshot-rules.js says which, and what it
- * makes). Resolves with `{pyodide, restored, run, warmUp, snapshotting, packWarm}`: `restored`
+ * makes). Resolves with `{pyodide, restored, run, warmUp, snapshotting, packWarm, phases}`: `restored`
  * names the memory restored ("runner", "judge") or is null, `run(...args)` is the role's
  * grading function, JSON in and out, and `warmUp()` calls it on course code only. A runner
  * started from scratch packs its memory before it runs anything: `snapshotting` resolves with
@@ -101,6 +106,7 @@ export async function loadPython(loading, { digests = {}, snapshot = null }) {
   const snapshots = Boolean(PYTHON_ASSETS.snapshot);
   const makes = (restored) => memoryToMake(role, restored, { snapshots });
   const { start, mount } = await starting(loading);
+  const phases = { files: now() };
   let pyodide = null;
   let restored = null;
   for (const { memory, from } of memoriesToTry(role, { snapshots, handed: Boolean(snapshot) })) {
@@ -109,7 +115,8 @@ export async function loadPython(loading, { digests = {}, snapshot = null }) {
         ? handedSnapshot(snapshot)
         : loading.saved[memory].then((saved) => verifiedSnapshot(saved, digests[memory]));
     const packed = await reading.catch(() => null);
-    pyodide = packed && (await restore(start, mount, role, { restore: packed, make: makes(memory) !== null }));
+    phases.read = now();
+    pyodide = packed && (await restore(start, mount, role, { restore: packed, make: makes(memory) !== null }, phases));
     if (pyodide) {
       restored = memory;
       break;
@@ -117,16 +124,22 @@ export async function loadPython(loading, { digests = {}, snapshot = null }) {
   }
   if (!pyodide) {
     pyodide = await start({ make: makes(null) !== null });
+    phases.python = now();
     mount(pyodide);
     warmUp(pyodide, role); // reads the exercises: the first run is fast too
   }
+  phases.warm = now();
   const snapshotting = makes(restored) === "now" ? packMemory(pyodide, "runner") : Promise.resolve(null);
   await snapshotting;
   if (role === "runner") pyodide.pyimport("_stdlib_fallback").install(writeFullStdlib(pyodide));
   const packWarm = makes(restored) === "when-warm" ? () => packMemory(pyodide, "judge") : null;
   const run = grading(pyodide, role);
-  return { pyodide, restored, run, warmUp: () => warmUp(pyodide, role), snapshotting, packWarm };
+  phases.ready = now();
+  return { pyodide, restored, run, warmUp: () => warmUp(pyodide, role), snapshotting, packWarm, phases };
 }
+
+/** Milliseconds since the worker started, whole: for the phases `loadPython` reports. */
+const now = () => Math.round(performance.now());
 
 /** Once `loading` has everything: `start(memory)`, which starts Pyodide (`memory`: `{make}` or
  * `{restore: the packed memory, make}`, pyodide-private.js), and `mount(pyodide)`. */
@@ -188,9 +201,10 @@ function warmUp(pyodide, role) {
  * before it ran anything, or of a judge, made before it judged anything) and checked, or null
  * when it fails; a judge restoring a runner's mounts and imports the grader on top.
  */
-async function restore(start, mount, role, memory) {
+async function restore(start, mount, role, memory, phases) {
   try {
     const pyodide = await start(memory);
+    phases.python = now();
     mount(pyodide);
     warmUp(pyodide, role); // a damaged memory fails here, not in a learner's run
     return pyodide;

@@ -39,7 +39,8 @@ connected.then(async (request) => {
   // a first runner packs its memory before anything runs in it, and hands it over before it is ready
   const packed = await python.snapshotting;
   if (packed) send({ type: "snapshot", ...packed });
-  send({ type: "ready", ms: Math.round(performance.now() - started), restored: python.restored });
+  const { restored, phases } = python;
+  send({ type: "ready", ms: Math.round(performance.now() - started), restored, phases });
   if (role === "judge") {
     serveJudge(python);
     offerCompiled(loading.wasm);
@@ -47,8 +48,9 @@ connected.then(async (request) => {
   const warm = () => python.packWarm && setTimeout(() => offerWarm(python.packWarm), PACK_AFTER_MS);
   warmWhileIdle(python.warmUp, { lastRequest, untilFirstRequest: role === "runner", warm });
 });
-// a judge started beside a runner compiles the WebAssembly for both, handed over once compiled
-if (role === "judge") connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
+// a worker given a link compiles the WebAssembly for the one at its other end (python-worker.js
+// `wasmLink`): a judge for the runner started beside it, a runner loading ahead for the judge after it
+connected.then(({ share }) => share && shareCompiled(loading.wasm, share));
 
 function serveJudge({ run: judge, pyodide }) {
   on("judge", ({ id, exercise, bodies, told, observation }) =>
@@ -180,23 +182,23 @@ async function offerWarm(packWarm) {
   send({ type: "snapshot", ...(packed && untouched() ? packed : {}) });
 }
 
-/** The module a judge posts on the link (python-worker.js `wasmLink`), or what was handed. */
+/** The module the worker at the link's other end posts (python-worker.js `wasmLink`), or what was handed. */
 function fromLink(wasm) {
   if (!(wasm instanceof MessagePort)) return wasm;
   return new Promise((resolve) => {
     const take = (module) => {
       wasm.close();
-      resolve(module); // null when the judge could not: then this runner fetches it itself
+      resolve(module); // null when the other could not: then this worker fetches it itself
     };
     wasm.onmessage = ({ data }) => take(data);
     wasm.onmessageerror = () => take(null); // Firefox cannot take a module over a port
   });
 }
 
-/** Posts the judge's compiled module on the link as soon as it is compiled (null if it cannot
- * be), and closes it: the judge never reads what comes the other way. */
+/** Posts this worker's compiled module on the link as soon as it is compiled (null if it cannot
+ * be), and closes it: it never reads what comes the other way. */
 async function shareCompiled(compiled, link) {
-  // a failure leaves the runner to fetch and compile it; this judge reports its own
+  // a failure leaves the other worker to fetch and compile it; this one reports its own
   const module = await compiled.catch(() => null);
   try {
     link.postMessage(module);
