@@ -1,5 +1,6 @@
 """Python loaded ahead (widget/src/python/prefetch.js): a lesson page, once loaded and idle, has a
-runner load Python and save its memory, so the exercise page after it starts restored; not
+runner load Python and save its memory, then a judge its warm one, so the exercise page after it
+starts restored, both workers from their own memories; not
 when the browser asks to save data or the connection is 2G-class; and a learner who moves on
 while it loads (instant navigation) keeps that runner; and in a private window, whose HTTP
 cache lives in memory, each of Python's files is downloaded once per page."""
@@ -15,7 +16,9 @@ from devtools.chromium import connection, emulate_network, full_speed
 LESSON = "value/"
 AHEAD_TIMEOUT_MS = 30_000
 ALREADY = "Python was loaded ahead already in this session"  # prefetch.js whyNot()
-VOUCHED = "Object.keys(localStorage).some((key) => key.endsWith(':python-snapshot:runner'))"
+VOUCHED = """() => ["runner", "judge"].filter((role) =>
+  Object.keys(localStorage).some((key) => key.endsWith(`:python-snapshot:${role}`)))"""
+JUDGE_MEMORY = """() => performance.getEntriesByName("python-ready")[0].detail.judgeMemory"""
 READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
 PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")
@@ -48,17 +51,18 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
         wait_for_mark(page, "python-ahead-end")
         assert marks(page, "python-ahead-end") == [{"how": "ready"}]
         assert fetched(requests) == sorted(PYTHON_FILES)
-        # the worker ended once its memory was saved, and the page vouches for it
-        # (Playwright hears of a worker's end a moment after it)
+        # the runner, then the judge, ended once its memory was saved, and the page vouches for
+        # both (Playwright hears of a worker's end a moment after it)
         for _ in range(50):
             if not learner.python_workers:
                 break
             page.wait_for_timeout(100)
         assert learner.python_workers == []
-        assert page.evaluate(VOUCHED)
+        assert page.evaluate(VOUCHED) == ["runner", "judge"]
 
         exercise = Learner(page, site.url + widget_page.lstrip("/")).open()
         assert exercise.python_restored() is True
+        assert page.evaluate(JUDGE_MEMORY) == "judge", "the judge restored its own warm memory"
         expect(exercise.widget.locator(".mg-status__text")).to_have_text(READY_AHEAD)
         assert exercise.solve("__add__", exercises["add"].solutions["add"]) == "pass"
 

@@ -19,7 +19,7 @@ if (fromDisk(location)) {
   const url = new URL(document.currentScript.dataset.worker, document.baseURI);
   const link = wasmLink(); // the judge fetches and compiles the WebAssembly, for both
   globalThis.coursePython = {
-    judge: startPythonWorker(url, "judge", { id: "early", share: link.judge }),
-    runner: startPythonWorker(url, "runner", { id: "early", wasm: link.runner }),
+    judge: startPythonWorker(url, "judge", { id: "early", share: link.compiler }),
+    runner: startPythonWorker(url, "runner", { id: "early", wasm: link.receiver }),
   };
 }

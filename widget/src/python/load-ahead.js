@@ -1,39 +1,49 @@
 /**
- * One runner loading Python ahead of an exercise page the learner has not opened yet
- * (prefetch.js decides when): as a first visit's, it fills the browser's caches and saves
- * Python's memory snapshot, then ends. If this page starts Python meanwhile (instant
- * navigation keeps the page's JavaScript), the page's Python adopts it as its first spare.
+ * Python loaded ahead of an exercise page the learner has not opened yet (prefetch.js decides
+ * when), as a first visit's would be, so that the exercise page starts as a repeat visit does:
+ *
+ * 1. A runner loads Python from scratch, fills the browser's caches and saves its memory
+ *    snapshot, then ends. If this page starts Python meanwhile (instant navigation keeps the
+ *    page's JavaScript), the page's Python adopts it as its first spare.
+ * 2. Then a judge restores that memory, imports the grader, warms up and saves its own warm
+ *    memory, then ends: the exercise page's judge restores it, instead of importing and warming
+ *    the grader on top of the runner's (~0.4 s before its first verdict). The runner hands it
+ *    the WebAssembly it compiled (a private window's HTTP cache does not keep it).
+ *
+ * Neither ever runs learner code. With memory snapshots off, only the runner loads.
  */
-import { startPythonWorker } from "./python-worker.js";
+import { startPythonWorker, wasmLink } from "./python-worker.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
 import { writeDigest } from "./snapshot-digest.js";
 import { wasErased } from "../shared/erased.js";
 
-let loading = null; // {handle, end}
-let snapshot = null; // the Blob of the memory it saved, for the page's later runners
+// a judge that has not saved its memory by then is ended (it warms up ~2 s, then packs)
+const JUDGE_AHEAD_MS = 30_000;
+
+let loading = null; // {handle, end}: the runner loading ahead
+let judging = null; // {handle, end}: then the judge
+let snapshot = null; // the Blob of the memory the runner saved, for the page's later runners
 
 /** Starts loading from `url` (the worker's); resolves with how it ended: "ready", "taken" or
- * "failed". `site` is the site's root, where the snapshot's digest is kept. */
+ * "failed". `site` is the site's root, where the snapshots' digests are kept. */
 export function loadAhead(url, site) {
-  if (loading) return Promise.resolve("failed");
+  if (loading || judging) return Promise.resolve("failed");
   return new Promise((resolve) => {
-    const handle = startPythonWorker(url, "runner", { id: "ahead" });
+    const link = wasmLink(); // the runner compiles the WebAssembly for the judge after it
+    const handle = startPythonWorker(url, "runner", { id: "ahead", share: link.compiler });
     const end = (how) => {
       if (loading?.handle !== handle) return;
       loading = null;
-      if (how !== "taken") {
-        handle.worker.terminate();
-        handle.port.close();
-      }
-      resolve(how);
+      if (how !== "taken") stop(handle);
+      if (how === "ready" && snapshot) judgeAhead(url, site, link.receiver).then(() => resolve(how));
+      else resolve(how);
     };
     loading = { handle, end };
     handle.port.onmessage = ({ data }) => {
       // it is this page's spare until it is ready (snapshot-rules.js)
       if (data?.type === "snapshot" && snapshotToSave({ from: "spare", ready: false, digest: data.digest })) {
-        writeDigest(site, "runner", data.digest);
-        if (!wasErased()) saveSnapshot("runner", data.key, data.blob); // never rejects
+        save(site, "runner", data);
         snapshot = data.blob;
       } else if (data?.type === "ready" || data?.type === "failed") {
         end(data.type);
@@ -43,10 +53,49 @@ export function loadAhead(url, site) {
   });
 }
 
+/** Step 2: a judge restores the runner's memory (`snapshot`) with the WebAssembly that comes
+ * through `wasm`, and saves its warm memory. Resolves once it has ended, saved or not. */
+function judgeAhead(url, site, wasm) {
+  return new Promise((resolve) => {
+    const handle = startPythonWorker(url, "judge", { id: "ahead", snapshot, wasm });
+    const timer = setTimeout(() => end(), JUDGE_AHEAD_MS);
+    const end = () => {
+      if (judging?.handle !== handle) return;
+      judging = null;
+      clearTimeout(timer);
+      stop(handle);
+      resolve();
+    };
+    judging = { handle, end };
+    let ready = false;
+    handle.port.onmessage = ({ data }) => {
+      if (data?.type === "ready") ready = true;
+      else if (data?.type === "snapshot") {
+        // asked nothing: the page never sends it a request
+        if (snapshotToSave({ from: "judge", ready, asked: false, digest: data.digest })) save(site, "judge", data);
+        end();
+      } else if (data?.type === "failed") end();
+    };
+    handle.worker.addEventListener("error", () => end());
+  });
+}
+
+function save(site, role, { digest, key, blob }) {
+  writeDigest(site, role, digest);
+  if (!wasErased()) saveSnapshot(role, key, blob); // never rejects
+}
+
+function stop(handle) {
+  handle.worker.terminate();
+  handle.port.close();
+}
+
 /** `{handle, snapshot}`: the runner still loading ahead (or null), now the caller's, and the
- * memory snapshot loading ahead saved (or null). */
+ * memory snapshot loading ahead saved (or null). A judge loading ahead is ended: the page
+ * starts its own. */
 export function adoptAhead() {
   const handle = loading?.handle ?? null;
   loading?.end("taken");
+  judging?.end();
   return { handle, snapshot };
 }

@@ -16,8 +16,8 @@ import { readDigest } from "./snapshot-digest.js";
  * `snapshot` is a Blob of a runner's memory to restore (else the worker reads the saved one, or
  * the judge its own); the first message carries the digests the saved ones must have.
  * `wasm` is Pyodide's compiled WebAssembly module, or a MessagePort it will come through (a
- * `wasmLink()`'s `runner` end), else the worker fetches and compiles it; a judge given `share`
- * (the link's `judge` end) posts its compiled module there. A runner gets an interrupt buffer
+ * `wasmLink()`'s `receiver` end), else the worker fetches and compiles it; a worker given `share`
+ * (the link's `compiler` end) posts its compiled module there. A runner gets an interrupt buffer
  * where the page is cross-origin isolated.
  */
 export function startPythonWorker(url, role, { id, snapshot = null, wasm = null, share = null }) {
@@ -51,14 +51,16 @@ export function startPythonWorker(url, role, { id, snapshot = null, wasm = null,
 }
 
 /**
- * A link from a judge to a runner started beside it, so that Pyodide's WebAssembly is fetched
- * and compiled once: a private window's HTTP cache does not keep it for the second worker. The
- * judge posts its module (or null, when it cannot) straight to the runner, never waiting on
- * the page's busy main thread, and listens to nothing on it.
+ * A link between two workers, so that Pyodide's WebAssembly is fetched and compiled once: a
+ * private window's HTTP cache does not keep it for the second. The worker given the `compiler`
+ * end (as `share`) posts its module (or null, when it cannot) straight to the one given the
+ * `receiver` end (as `wasm`), never waiting on the page's busy main thread, and listens to
+ * nothing on it: a judge for the runner started beside it (early-start.js), or a runner loading
+ * ahead for the judge after it (load-ahead.js).
  */
 export function wasmLink() {
   const { port1, port2 } = new MessageChannel();
-  return { judge: port1, runner: port2 };
+  return { compiler: port1, receiver: port2 };
 }
 
 /**

@@ -55,7 +55,8 @@ export function snapshotToSave({ from, ready, asked, digest }) {
 }
 
 /** What the page hands a new worker of `role` to restore: the runner's memory it holds (a
- * Blob, or null) to a runner; nothing to a judge, which reads its own. */
+ * Blob, or null) to a runner; nothing to a judge, which reads its own. (A judge loading ahead,
+ * which has none yet, is handed the runner's just made: python/load-ahead.js.) */
 export function memoryToHand(role, held) {
   return role === "runner" ? held : null;
 }
