@@ -13,6 +13,7 @@ From Python (site_tests, the benchmark): `with start("site") as site: ... site.u
 
 import argparse
 import collections
+import datetime
 import email.utils
 import functools
 import gzip
@@ -120,6 +121,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if head is not False:
             return head
         path = Path(self.translate_path(self.path))
+        if path.is_dir() and urlsplit(self.path).path.endswith("/"):
+            path = path / "index.html"  # a page at its folder's address
         accepted = "gzip" in self.headers.get("Accept-Encoding", "")
         if self.server.compress and accepted and path.is_file() and path.suffix != ".woff2":
             return self._send_gzipped(path)
@@ -129,13 +132,9 @@ class SiteHandler(SimpleHTTPRequestHandler):
         """As SimpleHTTPRequestHandler sends a file (a 304 to a browser whose copy is as new),
         gzipped: else every revalidation of a `no-cache` file would send it whole."""
         modified = path.stat().st_mtime
-        since = self.headers.get("If-Modified-Since")
-        try:
-            fresh = since and email.utils.parsedate_to_datetime(since).timestamp() >= int(modified)
-        except (TypeError, ValueError):
-            fresh = False
-        if fresh:
+        if self._as_new(modified):
             self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return None
         body = gzipped(path, path.stat().st_mtime_ns)
@@ -147,6 +146,20 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
+
+    def _as_new(self, modified):
+        """Whether the request's If-Modified-Since is no older than `modified` (a file's mtime),
+        as SimpleHTTPRequestHandler reads it: a date with no zone is UTC, one with If-None-Match
+        beside it (which this server never sends) is ignored."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            date = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError):
+            return False
+        date = date if date.tzinfo else date.replace(tzinfo=datetime.UTC)
+        return date.timestamp() >= int(modified)
 
     def translate_path(self, path):
         return super().translate_path("/" + path[len(self.server.base) :])
@@ -176,7 +189,7 @@ def body_size(body):
     return os.fstat(body.fileno()).st_size
 
 
-@functools.lru_cache(maxsize=256)  # a site's files, and the bench's bare page
+@functools.lru_cache(maxsize=256)  # a site's files, and the bench's bare page's
 def gzipped(path, mtime_ns):
     """The file's bytes, gzipped (cached until the file changes)."""
     return gzip.compress(path.read_bytes(), compresslevel=6)

@@ -19,6 +19,11 @@ ALREADY = "Python was loaded ahead already in this session"  # prefetch.js whyNo
 VOUCHED = """() => ["runner", "judge"].filter((role) =>
   Object.keys(localStorage).some((key) => key.endsWith(`:python-snapshot:${role}`)))"""
 JUDGE_MEMORY = """() => performance.getEntriesByName("python-ready")[0].detail.judgeMemory"""
+FORGET_THE_JUDGE = """() => {
+  sessionStorage.clear();
+  for (const key of Object.keys(localStorage))
+    if (key.endsWith(":python-snapshot:judge")) localStorage.removeItem(key);
+}"""
 READY_AHEAD = "Python ready (loaded while you read the lessons)"
 SLOW_NETWORK = (10, 40)  # Mbit/s, ms of latency
 PYTHON_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "runner.zip", "grader.zip")
@@ -74,6 +79,13 @@ def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(
         assert marks(page, "python-ahead-skipped") == [{"why": ALREADY}]
         assert marks(page, "python-ahead-start") == []
         assert fetched(requests) == []
+
+        # a later session with the runner's memory but not the judge's: the runner restores
+        # its own, and a judge follows it and saves the judge's
+        page.evaluate(FORGET_THE_JUDGE)
+        page.reload()
+        wait_for_mark(page, "python-ahead-end")
+        assert page.evaluate(VOUCHED) == ["runner", "judge"]
     finally:
         close()
     assert_clean(watch)

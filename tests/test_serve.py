@@ -152,8 +152,11 @@ def test_a_gzipped_file_is_revalidated_with_a_304_and_counted_as_sent(root):
         url = running.url + "lesson/"
         asking = {"Accept-Encoding": "gzip"}
         with urllib.request.urlopen(urllib.request.Request(url, headers=asking)) as response:
-            sent, modified = response.read(), response.headers["Last-Modified"]
-        assert modified and response.headers["Cache-Control"] == "no-cache"
+            sent, headers = response.read(), response.headers
+        modified = headers["Last-Modified"]
+        assert headers["Content-Encoding"] == "gzip" and headers["Cache-Control"] == "no-cache"
+        assert gzip.decompress(sent) == b"<h1>lesson</h1>", "a page at its folder's address"
+        assert modified
         again = urllib.request.Request(url, headers={**asking, "If-Modified-Since": modified})
         assert fetch(again)[0] == 304
         older = "Thu, 01 Jan 1970 00:00:00 GMT"

@@ -5,20 +5,22 @@
  * 1. A runner loads Python from scratch, fills the browser's caches and saves its memory
  *    snapshot, then ends. If this page starts Python meanwhile (instant navigation keeps the
  *    page's JavaScript), the page's Python adopts it as its first spare.
- * 2. Then a judge restores that memory, imports the grader, warms up and saves its own warm
- *    memory, then ends: the exercise page's judge restores it, instead of importing and warming
- *    the grader on top of the runner's (~0.4 s before its first verdict). The runner hands it
- *    the WebAssembly it compiled (a private window's HTTP cache does not keep it).
+ * 2. Then, unless the judge's memory is saved already, a judge restores that memory (handed
+ *    over, or the saved one the runner itself restored), imports the grader, warms up and saves
+ *    its own warm memory, then ends: the exercise page's judge restores it, instead of importing
+ *    and warming the grader on top of the runner's (~0.4 s before its first verdict). The
+ *    runner hands it the WebAssembly it compiled (a private window's HTTP cache does not keep
+ *    it).
  *
  * Neither ever runs learner code. With memory snapshots off, only the runner loads.
  */
 import { startPythonWorker, wasmLink } from "./python-worker.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
 import { saveSnapshot } from "../shared/snapshot-store.js";
-import { writeDigest } from "./snapshot-digest.js";
+import { readDigest, writeDigest } from "./snapshot-digest.js";
 import { wasErased } from "../shared/erased.js";
 
-// a judge that has not saved its memory by then is ended (it warms up ~2 s, then packs)
+// a judge that has not saved its memory by then is ended (it warms up ~2 s, waits 1 s, then packs)
 const JUDGE_AHEAD_MS = 30_000;
 
 let loading = null; // {handle, end}: the runner loading ahead
@@ -30,14 +32,18 @@ let snapshot = null; // the Blob of the memory the runner saved, for the page's 
 export function loadAhead(url, site) {
   if (loading || judging) return Promise.resolve("failed");
   return new Promise((resolve) => {
-    const link = wasmLink(); // the runner compiles the WebAssembly for the judge after it
-    const handle = startPythonWorker(url, "runner", { id: "ahead", share: link.compiler });
+    // the runner compiles the WebAssembly for the judge after it, if one may follow
+    const link = PYTHON_ASSETS.snapshot && !readDigest(site, "judge") ? wasmLink() : null;
+    const handle = startPythonWorker(url, "runner", { id: "ahead", share: link?.compiler ?? null });
     const end = (how) => {
       if (loading?.handle !== handle) return;
       loading = null;
       if (how !== "taken") stop(handle);
-      if (how === "ready" && snapshot) judgeAhead(url, site, link.receiver).then(() => resolve(how));
-      else resolve(how);
+      if (link && how === "ready") judgeAhead(url, site, link.receiver).then(() => resolve(how));
+      else {
+        link?.receiver.close();
+        resolve(how);
+      }
     };
     loading = { handle, end };
     handle.port.onmessage = ({ data }) => {
@@ -53,8 +59,9 @@ export function loadAhead(url, site) {
   });
 }
 
-/** Step 2: a judge restores the runner's memory (`snapshot`) with the WebAssembly that comes
- * through `wasm`, and saves its warm memory. Resolves once it has ended, saved or not. */
+/** Step 2: a judge restores the runner's memory (`snapshot`, the one it made, else the saved
+ * one) with the WebAssembly that comes through `wasm`, and saves its warm memory. Resolves once
+ * it has ended, saved or not. */
 function judgeAhead(url, site, wasm) {
   return new Promise((resolve) => {
     const handle = startPythonWorker(url, "judge", { id: "ahead", snapshot, wasm });
@@ -69,12 +76,16 @@ function judgeAhead(url, site, wasm) {
     judging = { handle, end };
     let ready = false;
     handle.port.onmessage = ({ data }) => {
-      if (data?.type === "ready") ready = true;
-      else if (data?.type === "snapshot") {
-        // asked nothing: the page never sends it a request
-        if (snapshotToSave({ from: "judge", ready, asked: false, digest: data.digest })) save(site, "judge", data);
-        end();
-      } else if (data?.type === "failed") end();
+      switch (data?.type) {
+        case "ready":
+          ready = true;
+          return;
+        case "snapshot": // asked nothing: the page never sends it a request
+          if (snapshotToSave({ from: "judge", ready, asked: false, digest: data.digest })) save(site, "judge", data);
+          return end();
+        case "failed":
+          return end();
+      }
     };
     handle.worker.addEventListener("error", () => end());
   });

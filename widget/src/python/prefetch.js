@@ -5,9 +5,10 @@
  *
  * On a page without a widget, once it has loaded and the browser is idle, one runner loads
  * Python as a first visit would and saves its memory snapshot, then a judge its warm one
- * (python.js `loadAhead`, load-ahead.js), and the judge's grader.zip is fetched at low priority. The page's own load, fonts and first paint
- * come first; the work itself is in a worker. Not when the browser asks to save data or the
- * connection is 2G-class, and once per browser session and build (the start page says so).
+ * (python.js `loadAhead`, load-ahead.js), and the judge's grader.zip is fetched at low
+ * priority. The page's own load, fonts and first paint come first; the work itself is in
+ * workers. Not when the browser asks to save data or the connection is 2G-class, and once per
+ * browser session and build (the start page says so).
  */
 import { python } from "./python.js";
 import { wasErased } from "../shared/erased.js";
