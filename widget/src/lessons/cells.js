@@ -260,7 +260,7 @@ class LessonPage {
     const answer = await this.#session.request("cell-claims", { claims: asked }, seconds, now.session);
     if (!Array.isArray(answer)) return; // stopped, or the session ended: they stay as they were
     for (const [n, j] of mine.entries()) {
-      const { holds = null, value = null } = (Array.isArray(answer) && answer[n]) || {};
+      const { holds = null, value = null } = answer[n] || {};
       this.#claims[j] = holds ? now : { from: "untrue", value };
     }
   }
