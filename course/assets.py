@@ -49,10 +49,9 @@ WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_GLOB = "worker-*.js"  # worker-<hash>.js
 EARLY_JS = f"{COURSE_DIR}/early.js"
 # the elements widget.js mounts, and those of them that run Python
-PYTHON_WIDGETS = (
-    *("data-exercise-widget", "data-training-widget", "data-microgpt-widget"),
-    *("data-engine-check-widget", "data-verify-page"),
-)
+# the widgets whose runs a judge grades; training and microgpt only hold sessions in runners
+GRADED_WIDGETS = ("data-exercise-widget", "data-engine-check-widget", "data-verify-page")
+PYTHON_WIDGETS = (*GRADED_WIDGETS, "data-training-widget", "data-microgpt-widget")
 WIDGETS = (
     *PYTHON_WIDGETS,
     *("data-work-panel", "data-progress-page", "data-certificate", "data-erase-data"),
@@ -153,13 +152,15 @@ def start_python_early(page_html, folder, site_dir):
     """A page with an exercise starts Python's workers first thing in its <head>: Pyodide loads
     while the page's style sheets arrive and the page is parsed and rendered (the build's
     early.js, widget/src/entry/early-start.js, inlined: a script after a style sheet, or one
-    fetched, would wait for it). `folder` is the page's, in the site."""
+    fetched, would wait for it). `folder` is the page's, in the site. A page with nothing to
+    grade starts no judge (`data-judge` absent)."""
     if not any(widget in page_html for widget in PYTHON_WIDGETS):
         return page_html
     script = (Path(site_dir) / EARLY_JS).read_text(encoding="utf-8").strip().replace("</", "<\\/")
     worker_path = posixpath.relpath(worker_js(site_dir), folder or ".")
     worker = html.escape(worker_path, quote=True)
-    return insert_first(page_html, f'<script data-worker="{worker}">{script}</script>')
+    judge = " data-judge" if any(widget in page_html for widget in GRADED_WIDGETS) else ""
+    return insert_first(page_html, f'<script data-worker="{worker}"{judge}>{script}</script>')
 
 
 def node(root, script, *args, stdin=None):

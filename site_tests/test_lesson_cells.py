@@ -111,6 +111,10 @@ def test_every_block_gives_the_builds_output(site, open_page, path):
     assert page.evaluate(OUTPUTS) == built
     # nothing the build shows went out of date: the session ran the page's own code
     assert page.locator('[data-graph-state="stale"], [data-claim-state="stale"]').count() == 0
+    # blocks are not graded: a page started a judge only if a widget of it grades
+    workers = page.evaluate("() => document.documentElement.dataset.pythonWorkers").split()
+    grades = page.locator("[data-exercise-widget], [data-engine-check-widget]").count() > 0
+    assert any(name.startswith("python-judge-") for name in workers) is grades, workers
 
 
 def cpython_run(codes):

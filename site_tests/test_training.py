@@ -52,6 +52,9 @@ def test_a_learner_who_passed_trains_with_their_own_closures_to_95_percent(solve
     assert solved.step() == 0
     solved.train_until(lambda t: t.accuracy() >= 0.95)
     assert solved.step() > 0
+    # training is not graded: the page started runners (the session's, a spare) and no judge
+    workers = solved.page.evaluate("() => document.documentElement.dataset.pythonWorkers").split()
+    assert workers and all(name.startswith("python-runner-") for name in workers), workers
 
 
 def test_pause_stops_the_steps_and_step_takes_one(solved):

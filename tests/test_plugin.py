@@ -209,6 +209,17 @@ def test_a_page_with_only_an_engine_check_starts_python_early(site):
     assert "data-worker=" in assets.start_python_early(page, "", site)
 
 
+@pytest.mark.parametrize(
+    "widget, judge",
+    [("data-exercise-widget", True), ("data-verify-page", True), ("data-training-widget", False)],
+)
+def test_only_a_page_that_grades_starts_a_judge_early(site, widget, judge):
+    """Training and microgpt hold sessions in runners: their pages start no judge."""
+    page = f"<html><head></head><body><div {widget}></div></body></html>"
+    script = re.search(r"<script data-worker=[^>]*>", assets.start_python_early(page, "", site))
+    assert ("data-judge" in script[0]) is judge
+
+
 def test_missing_node_modules_says_to_run_npm_ci(tmp_path):
     """Without node_modules/pyodide the build stops with a message naming `npm ci`."""
     with pytest.raises(assets.AssetError, match="run `npm ci`"):
@@ -286,7 +297,7 @@ def test_a_page_with_an_exercise_starts_python_from_its_head(site):
     early = (site / assets.EARLY_JS).read_text().strip()
     worker = assets.worker_js(site)
     assert re.fullmatch(r"assets/course/worker-\w+\.js", worker), worker
-    assert f'<script data-worker="{worker}">{early}</script>' in head
+    assert f'<script data-worker="{worker}" data-judge>{early}</script>' in head
 
 
 def test_python_starts_before_the_style_sheets_load_and_after_the_policy(site):

@@ -81,6 +81,75 @@ test("it starts a judge and a runner, and is ready once both are", () => {
   assert.deepEqual(describe(page.state), { state: "ready", settled: true });
 });
 
+test("a page that only holds sessions starts a runner alone, is ready with it and hands it over", () => {
+  const page = new Page();
+  page.send({ type: "start", isolated: false, judge: false });
+  assert.deepEqual(
+    page.did("spawn").map((a) => [a.worker, a.role]),
+    [[1, "runner"]],
+  );
+  page.from(1, { type: "progress", loaded: 5, total: 10, sent: 8 });
+  assert.deepEqual(page.state.status, { state: "loading", loaded: 5, total: 10, sent: 8 });
+  const phases = { files: 310, python: 600, warm: 650, ready: 690 };
+  page.from(1, { type: "ready", ms: 700, restored: "runner", phases });
+  assert.deepEqual(page.state.status, { state: "ready", ms: 700 });
+  assert.deepEqual(page.did("mark")[0].detail, {
+    restored: true,
+    judgeRestored: false,
+    judgeMemory: null,
+    phases: { judge: null, runner: phases },
+  });
+  assert.deepEqual(describe(page.state), { state: "ready", settled: true });
+  page.send({ type: "hold", holder: 9 });
+  assert.equal(page.did("hand-over", { worker: 1, holder: 9 }).length, 1);
+  assert.deepEqual(
+    page.did("spawn").map((a) => a.role),
+    ["runner"],
+  );
+});
+
+test("on a page without a judge, the first run starts it and the verdict is its", () => {
+  const page = new Page();
+  page.send({ type: "start", judge: false });
+  page.from(1, { type: "ready", ms: 700 });
+  page.send({ type: "grade", job: 7, exercise: "mul", bodies: { mul: "x" }, limitMs: 5000 });
+  const judge = page.did("spawn", { role: "judge" })[0].worker;
+  assert.equal(page.did("post", { worker: 1 }).length, 1, "the run need not wait for the judge");
+  assert.deepEqual(describe(page.state), { state: "ready", settled: false });
+  page.from(1, { type: "observed", observation: "{}" });
+  const request = page.did("post", { worker: judge })[0].message.id;
+  page.from(judge, { type: "ready", ms: 900 });
+  page.from(judge, { type: "judged", id: request, result: '{"verdict": "pass"}' });
+  assert.deepEqual(page.did("settle")[0].outcome, { result: { verdict: "pass" } });
+  page.send({ type: "need-judge" });
+  assert.equal(page.did("spawn").length, 0, "one judge");
+  page.send({ type: "restart" });
+  assert.deepEqual(
+    page
+      .did("spawn")
+      .map((a) => a.role)
+      .sort(),
+    ["judge", "runner"],
+  );
+});
+
+test("a later widget that grades, or a check of the whole engine, starts the judge", () => {
+  const page = new Page();
+  page.send({ type: "start", judge: false });
+  page.send({ type: "need-judge" });
+  assert.equal(page.did("spawn", { role: "judge" }).length, 1);
+  const checking = new Page();
+  checking.send({ type: "start", judge: false });
+  checking.from(1, { type: "ready", ms: 700 });
+  checking.send({ type: "fuzz", job: 3, design: "closures", bodies: {}, count: 5, seed: 1, limitMs: 5000 });
+  const judge = checking.did("spawn", { role: "judge" })[0].worker;
+  assert.equal(checking.did("post", { worker: judge })[0].message.type, "fuzz-begin");
+  const failed = new Page();
+  failed.send({ type: "start", judge: false, missing: "module workers" });
+  failed.send({ type: "need-judge" });
+  assert.equal(failed.did("spawn").length, 0, "a failed Python starts nothing");
+});
+
 test("a second start does nothing, and a browser without what Python needs fails with its name", () => {
   const page = Page.ready();
   assert.deepEqual(page.send({ type: "start" }), []);

@@ -53,8 +53,9 @@ function mountAll() {
   const gpts = unmounted("[data-microgpt-widget]");
   const checks = unmounted("[data-engine-check-widget]");
   const verifying = unmounted("[data-verify-page]");
-  if (exercises.length || trainings.length || gpts.length || checks.length || verifying.length) {
-    python.start();
+  const graded = exercises.length || checks.length || verifying.length;
+  if (graded || trainings.length || gpts.length) {
+    python.start({ judge: graded > 0 }); // training and microgpt hold sessions: no judge
     keepOffline(pythonSettled());
   } else if (!document.querySelector(PYTHON_WIDGETS)) keepOffline(loadAheadWhenIdle());
   for (const el of unmounted("[data-erase-data]")) mountOne(el, mountErase, "Erase my data");

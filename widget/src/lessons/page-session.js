@@ -30,9 +30,10 @@ export class PageSession {
     return this.#timeLimit;
   }
 
-  /** Loads Python (not the session): the learner is about to run something. */
+  /** Loads Python (not the session, and no judge: blocks are not graded): the learner is about
+   * to run something. */
   warm() {
-    python.start();
+    python.start({ judge: false });
   }
 
   /** Asks the session (started now if none is held) `type` with `fields`: resolves with the

@@ -47,9 +47,14 @@ class Python {
     return this.#state.status;
   }
 
-  /** Starts the workers, once; later calls do nothing. */
-  start() {
-    if (this.status.state !== "idle") return;
+  /** Starts the workers, once: a runner, and the judge unless `judge` is false (a page whose
+   * Python only holds sessions: lesson blocks, training). A later call with `judge` starts the
+   * judge if none was; any other later call does nothing. */
+  start({ judge = true } = {}) {
+    if (this.status.state !== "idle") {
+      if (judge) this.#dispatch({ type: "need-judge" });
+      return;
+    }
     // the benchmark (bench/) times Python's start-up by these marks; the <head> may have set it
     if (!performance.getEntriesByName("python-start").length) performance.mark("python-start");
     const missing = missingFeature();
@@ -58,7 +63,7 @@ class Python {
       this.#early = adoptEarly();
     }
     const isolated = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
-    this.#dispatch({ type: "start", missing, isolated });
+    this.#dispatch({ type: "start", missing, isolated, judge });
   }
 
   /**
@@ -119,7 +124,7 @@ class Python {
    * interrupted where the page can, and the runner kept.
    */
   session({ timeLimit = DEFAULT_LIMIT_S, interrupt = false } = {}) {
-    this.start();
+    this.start({ judge: false });
     const holder = ++this.#ids;
     const taken = new Promise((resolve, reject) =>
       this.#holders.set(holder, { resolve, reject, timeLimit, interrupt }),
@@ -347,13 +352,13 @@ function afterPaint(then) {
 }
 
 /**
- * The workers the <head> of a page with an exercise started while the page was parsed
- * (early-start.js): `{judge, runner}`, once; or null.
+ * The workers the <head> of a page with Python started while the page was parsed
+ * (early-start.js): `{judge, runner}` (judge null where the page grades nothing), once; or null.
  */
 function adoptEarly() {
   const early = globalThis.coursePython;
   delete globalThis.coursePython;
-  return early?.judge?.worker instanceof Worker ? early : null;
+  return early?.runner?.worker instanceof Worker ? early : null;
 }
 
 export const python = new Python();

@@ -22,6 +22,7 @@ import { MAX_OBSERVATION } from "./limits.js";
 export function queueFuzz(m, { job, design, bodies, count, seed, told = [], limitMs }) {
   const s = m.state;
   if (s.status.state === "failed") return m.do("reject", { job, message: s.status.message });
+  m.needJudge();
   s.fuzzQueue.push({ id: job, design, bodies, count, seed, told, limitMs });
   m.pump();
 }

@@ -15,8 +15,12 @@
  *
  * Workers, runs, held sessions and judge requests are named by numbers from `state.ids`.
  *
+ * A page whose Python only holds sessions (lesson blocks, training, microgpt) starts no judge:
+ * the first run or check that needs one starts it (`need-judge` from a widget mounted later).
+ *
  * Events (`at`: performance.now() when it happened):
- * - `{type: "start", missing, isolated}`: start the workers (`missing`: what the browser lacks)
+ * - `{type: "start", missing, isolated, judge}`: start the workers (`missing`: what the browser
+ *   lacks; `judge`: false for a page that needs none yet), `{type: "need-judge"}`
  * - `{type: "restart"}`, `{type: "fail", message}`
  * - `{type: "grade", job, exercise, bodies, limitMs, nudge, told}`, `{type: "stop", job, reason}`,
  *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
@@ -59,6 +63,7 @@ export function initialState() {
     status: { state: "idle" },
     ids: 0,
     isolated: false,
+    withJudge: false, // whether the page needs a judge (it may still be starting)
     judge: null, // {id, ready, memory, ms, phases, asked}: `memory`, whose it restored ("runner", "judge"), or null
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
@@ -67,7 +72,7 @@ export function initialState() {
     holders: [], // held sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
-    runnerLoaded: null, // {memory, phases}: the first runner ready (a run may have taken it since)
+    runnerLoaded: null, // {memory, ms, phases}: the first runner ready (a run may have taken it since)
     wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
     fuzz: null, // a "Check my whole engine" session under way (scheduler-fuzz.js)
     fuzzQueue: [], // and those waiting for it
@@ -83,13 +88,16 @@ export function step(state, event) {
 
 /** What the page announces of its Python (`data-python-*` on <html>), for people and tests. */
 export function describe(state) {
-  const { status, judge, spare, run, queue, judging, used } = state;
+  const { status, spare, run, queue, judging, used } = state;
   const busy = run || queue.length || judging.length || used.length || fuzzBusy(state);
   return {
     state: status.state,
-    settled: status.state === "ready" && Boolean(judge?.ready && spare?.ready) && !busy,
+    settled: status.state === "ready" && judgeReady(state) && Boolean(spare?.ready) && !busy,
   };
 }
+
+/** Whether the judge is ready, or the page needs none. */
+const judgeReady = ({ withJudge, judge }) => !withJudge || Boolean(judge?.ready);
 
 class Machine {
   actions = [];
@@ -107,9 +115,11 @@ class Machine {
       case "restart":
         this.kill("Python was restarted");
         this.setStatus({ state: "idle" });
-        return this.start({ isolated: s.isolated });
+        return this.start({ isolated: s.isolated, judge: s.withJudge });
       case "fail":
         return this.fail(event.message);
+      case "need-judge":
+        return this.needJudge();
       case "grade":
         return this.grade(event);
       case "stop":
@@ -145,9 +155,9 @@ class Machine {
     }
   }
 
-  start({ missing, isolated }) {
+  start({ missing, isolated, judge = true }) {
     const s = this.state;
-    if (s.judge || s.status.state !== "idle") return;
+    if (s.status.state !== "idle") return;
     if (missing) {
       this.fail(
         `this browser has no ${missing}, which Python needs here. A recent Firefox, Safari, Chrome or Edge has them.`,
@@ -155,16 +165,27 @@ class Machine {
       return;
     }
     s.isolated = Boolean(isolated);
+    s.withJudge = judge;
     this.setStatus({ state: "loading", loaded: 0, total: 0 });
-    s.judge = this.spawn("judge");
+    if (judge) s.judge = this.spawn("judge");
     s.spare = this.spawn("runner");
     this.listen();
+  }
+
+  /** A run or a check is coming: a page that started without a judge starts it now. */
+  needJudge() {
+    const s = this.state;
+    s.withJudge = true;
+    if (!s.judge && ["loading", "ready"].includes(s.status.state)) s.judge = this.spawn("judge");
   }
 
   grade({ job, exercise, bodies, limitMs, nudge = null, told = [] }) {
     const run = { id: job, exercise, bodies, limitMs, nudge, told };
     if (this.state.status.state === "failed") this.do("reject", { job, message: this.state.status.message });
-    else this.state.queue.push(run);
+    else {
+      this.needJudge();
+      this.state.queue.push(run);
+    }
     this.pump();
   }
 
@@ -175,8 +196,8 @@ class Machine {
     if (s.status.state === "loading") this.listen();
     if (receiveFuzz(this, known, data)) return;
     switch (data?.type) {
-      case "progress":
-        if (known === s.judge && s.status.state === "loading") {
+      case "progress": // the judge's files, or the runner's where there is no judge
+        if (known === (s.judge ?? s.spare) && s.status.state === "loading") {
           const { loaded, total, sent } = data;
           this.setStatus({ ...s.status, loaded, total, sent });
         }
@@ -199,7 +220,7 @@ class Machine {
         break;
       case "ready":
         Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms, phases: data.phases });
-        if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory, phases: known.phases };
+        if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory, ms: known.ms, phases: known.phases };
         this.ready();
         break;
       case "failed":
@@ -218,23 +239,24 @@ class Machine {
     }
   }
 
-  /** A worker became ready: Python is ready once the judge and a runner have been (a run may
-   * have taken that runner while the judge loaded). */
+  /** A worker became ready: Python is ready once the judge (if the page needs one) and a runner
+   * have been (a run may have taken that runner while the judge loaded). */
   ready() {
     const { judge, spare, status, recovering, runnerLoaded } = this.state;
-    if (judge?.ready && runnerLoaded && status.state === "loading") {
+    const judged = judgeReady(this.state);
+    if (judged && runnerLoaded && status.state === "loading") {
       this.do("clear-timer", { key: "silence" });
       const detail = {
-        restored: Boolean(judge.memory && runnerLoaded.memory),
-        judgeRestored: Boolean(judge.memory),
-        judgeMemory: judge.memory,
+        restored: Boolean(runnerLoaded.memory && (!judge || judge.memory)),
+        judgeRestored: Boolean(judge?.memory),
+        judgeMemory: judge?.memory ?? null,
         // where each worker's start-up went (worker/load-python.js), for the benchmark
-        phases: { judge: judge.phases ?? null, runner: runnerLoaded.phases ?? null },
+        phases: { judge: judge?.phases ?? null, runner: runnerLoaded.phases ?? null },
       };
       this.do("mark", { name: "python-ready", detail });
-      this.setStatus({ state: "ready", ms: judge.ms });
+      this.setStatus({ state: "ready", ms: (judge ?? runnerLoaded).ms });
     }
-    if (judge?.ready && spare?.ready && recovering) {
+    if (judged && spare?.ready && recovering) {
       this.state.recovering = null;
       const { at, how, reason } = recovering;
       this.do("measure", { name: "python-recovery", start: at, end: this.now, detail: { how, reason } });
