@@ -16,8 +16,22 @@ ARGS = [
 
 
 def executable():
-    """The path of Debian's `chromium`, or None when it is not installed (`make chromium`)."""
+    """The path of Debian's `chromium`, or None when it is not installed (`make browsers`): the
+    browser a learner has, which the benchmark times."""
     return shutil.which("chromium")
+
+
+# the headless shell's own: a crash handler, which the full browser always has; without one a
+# runner whose learner code wrote over its own memory took the page down with it, where in the
+# full browser the page lives on and says Python crashed (site_tests/test_hostile_code.py)
+SHELL_ARGS = [*ARGS, "--enable-crash-reporter"]
+
+
+def headless_shell():
+    """The path of Debian's `chromium-headless-shell`, or None (`make browsers`): the same Blink
+    and V8 without the browser's own windows, as Playwright tests by default. It opens a page on
+    about a third of the CPU the full browser takes, which is what the site tests spend most."""
+    return shutil.which("chromium-headless-shell")
 
 
 def emulate_network(page, mbit_per_s, latency_ms):

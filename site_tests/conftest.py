@@ -1,5 +1,5 @@
 """The built site (`make build` writes site/; set SITE_DIR to test another build), served on
-127.0.0.1, in Debian's Chromium.
+127.0.0.1, in Debian's Chromium (its headless shell: devtools/chromium.py).
 
 Every browser context is watched (see learner.Watch); when a test ends, its pages must have
 made no request outside 127.0.0.1 and logged no console error.
@@ -27,10 +27,10 @@ expect.set_options(timeout=20_000)
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    path = chromium.executable()
+    path = chromium.headless_shell()
     if path is None:
-        pytest.exit("Debian's chromium is not installed: run `make browsers` (or `make test`)")
-    return {**browser_type_launch_args, "executable_path": path, "args": chromium.ARGS}
+        pytest.exit("Debian's chromium-headless-shell is missing: run `make browsers`")
+    return {**browser_type_launch_args, "executable_path": path, "args": chromium.SHELL_ARGS}
 
 
 @pytest.fixture(scope="session")
