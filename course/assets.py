@@ -48,8 +48,8 @@ WIDGET_JS = f"{COURSE_DIR}/widget.js"
 WIDGET_CSS = f"{COURSE_DIR}/widget.css"
 WORKER_GLOB = "worker-*.js"  # worker-<hash>.js
 EARLY_JS = f"{COURSE_DIR}/early.js"
-# the elements widget.js mounts, and those of them that run Python
-# the widgets whose runs a judge grades; training and microgpt only hold sessions in runners
+# the elements widget.js mounts: those that run Python, of which some are graded by a judge
+# (training and microgpt hold sessions in runners only)
 GRADED_WIDGETS = ("data-exercise-widget", "data-engine-check-widget", "data-verify-page")
 PYTHON_WIDGETS = (*GRADED_WIDGETS, "data-training-widget", "data-microgpt-widget")
 WIDGETS = (
@@ -149,7 +149,7 @@ def _sizes(path, mtime_ns):
 
 
 def start_python_early(page_html, folder, site_dir):
-    """A page with an exercise starts Python's workers first thing in its <head>: Pyodide loads
+    """A page with a Python widget starts Python's workers first thing in its <head>: Pyodide loads
     while the page's style sheets arrive and the page is parsed and rendered (the build's
     early.js, widget/src/entry/early-start.js, inlined: a script after a style sheet, or one
     fetched, would wait for it). `folder` is the page's, in the site. A page with nothing to

@@ -14,6 +14,7 @@ from devtools import serve
 from devtools.chromium import connection, emulate_network, full_speed
 
 LESSON = "value/"
+BLOCKS_LESSON = "gradients/"  # a lesson with live blocks and no exercise
 AHEAD_TIMEOUT_MS = 30_000
 ALREADY = "Python was loaded ahead already in this session"  # prefetch.js whyNot()
 VOUCHED = """() => ["runner", "judge"].filter((role) =>
@@ -44,6 +45,29 @@ def wait_for_mark(page, name):
 
 def fetched(requests):
     return sorted(name for name in PYTHON_FILES if any(url.endswith(name) for url in requests))
+
+
+def test_a_lesson_whose_blocks_started_python_first_loads_only_the_judge_ahead(
+    browser, site, widget_page
+):
+    """Its blocks are not graded, so its Python has no judge to save a warm memory: one loads
+    ahead from the memory its runner made, and the exercise page's judge restores it."""
+    learner, watch, close = learner_at(browser, site.url + BLOCKS_LESSON)
+    page = learner.page
+    try:
+        page.goto(learner.url)
+        page.locator('[data-cell="0"]').get_by_role("button", name="Run", exact=True).click()
+        wait_for_mark(page, "python-ahead-end")
+        assert marks(page, "python-ahead-end") == [{"how": "ready"}]
+        assert page.evaluate(VOUCHED) == ["runner", "judge"]
+        workers = page.evaluate("() => document.documentElement.dataset.pythonWorkers").split()
+        assert workers and not any(name.startswith("python-judge-") for name in workers)
+        exercise = Learner(page, site.url + widget_page.lstrip("/")).open()
+        assert exercise.python_restored() is True
+        assert page.evaluate(JUDGE_MEMORY) == "judge", "the judge restored its own warm memory"
+    finally:
+        close()
+    assert_clean(watch)
 
 
 def test_a_lesson_loads_python_ahead_and_the_exercise_page_starts_restored(

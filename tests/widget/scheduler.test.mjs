@@ -150,6 +150,66 @@ test("a later widget that grades, or a check of the whole engine, starts the jud
   assert.equal(failed.did("spawn").length, 0, "a failed Python starts nothing");
 });
 
+test("a judge asked for while a judge-less page loads: its progress is not the status's, Python waits for it", () => {
+  const page = new Page();
+  page.send({ type: "start", judge: false });
+  page.from(1, { type: "progress", loaded: 8, total: 10, sent: 8 });
+  page.send({ type: "need-judge" });
+  const judge = page.did("spawn", { role: "judge" })[0].worker;
+  page.from(judge, { type: "progress", loaded: 1, total: 12, sent: 1 });
+  assert.deepEqual(page.state.status, { state: "loading", loaded: 8, total: 10, sent: 8 });
+  page.from(1, { type: "ready", ms: 700 });
+  assert.equal(page.state.status.state, "loading", "the judge is not ready yet");
+  page.from(judge, { type: "ready", ms: 900 });
+  assert.deepEqual(page.state.status, { state: "ready", ms: 900 });
+});
+
+test("a judge started once Python is ready is watched for silence until it is ready", () => {
+  const page = new Page();
+  page.send({ type: "start", judge: false });
+  page.from(1, { type: "ready", ms: 700 });
+  page.send({ type: "need-judge" });
+  assert.equal(page.did("timer", { key: "silence" }).length, 1);
+  assert.deepEqual(describe(page.state), { state: "ready", settled: false });
+  const judge = page.did("spawn", { role: "judge" })[0].worker;
+  page.from(judge, { type: "ready", ms: 900 });
+  assert.equal(page.did("clear-timer", { key: "silence" }).length, 1);
+  assert.deepEqual(describe(page.state), { state: "ready", settled: true });
+  const silent = new Page();
+  silent.send({ type: "start", judge: false });
+  silent.from(1, { type: "ready", ms: 700 });
+  silent.send({ type: "need-judge" });
+  silent.send({ type: "silent" });
+  assert.equal(silent.state.status.state, "failed");
+  const never = new Page();
+  never.send({ type: "start", judge: false });
+  never.send({ type: "restart" });
+  assert.deepEqual(
+    never.did("spawn").map((a) => a.role),
+    ["runner"],
+    "a restart of a page that never graded starts no judge",
+  );
+});
+
+test("without a judge, the first spare's WebAssembly is kept for later workers, sent before it was ready", () => {
+  const page = new Page();
+  page.send({ type: "start", judge: false });
+  const module = new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+  page.from(1, { type: "compiled", module });
+  assert.equal(page.did("keep-wasm").length, 1);
+  page.from(1, { type: "ready", ms: 700 });
+  page.send({ type: "hold", holder: 5 });
+  assert.deepEqual(
+    page.did("spawn").map((a) => [a.role, a.wasm]),
+    [["runner", true]],
+  );
+  const late = new Page();
+  late.send({ type: "start", judge: false });
+  late.from(1, { type: "ready", ms: 700 });
+  late.from(1, { type: "compiled", module });
+  assert.equal(late.did("keep-wasm").length, 0, "a ready runner may have run learner code");
+});
+
 test("a second start does nothing, and a browser without what Python needs fails with its name", () => {
   const page = Page.ready();
   assert.deepEqual(page.send({ type: "start" }), []);

@@ -1,5 +1,5 @@
 /**
- * Inlined first in the <head> of a page with an exercise (course/assets.py): starts Python's
+ * Inlined first in the <head> of a page with Python (course/assets.py): starts Python's
  * workers, the first runner and (where the page grades: `data-judge`) the judge, while the page
  * is still parsed, so that Pyodide loads while the style sheets arrive and the page renders.
  * The page's Python (python.js) adopts them, with the errors they may have had meanwhile.

@@ -12,7 +12,9 @@
  *    runner hands it the WebAssembly it compiled (a private window's HTTP cache does not keep
  *    it).
  *
- * Neither ever runs learner code. With memory snapshots off, only the runner loads.
+ * Neither ever runs learner code. With memory snapshots off, only the runner loads. A page
+ * whose own Python holds sessions only (a lesson's blocks) and started before loading ahead
+ * could, loads the judge alone (`loadJudgeAhead`), from its runner's memory.
  */
 import { startPythonWorker, wasmLink } from "./python-worker.js";
 import { snapshotToSave } from "../shared/snapshot-rules.js";
@@ -39,7 +41,7 @@ export function loadAhead(url, site) {
       if (loading?.handle !== handle) return;
       loading = null;
       if (how !== "taken") stop(handle);
-      if (link && how === "ready") judgeAhead(url, site, link.receiver).then(() => resolve(how));
+      if (link && how === "ready") judgeAhead(url, site, link.receiver, snapshot).then(() => resolve(how));
       else {
         link?.receiver.close();
         resolve(how);
@@ -59,12 +61,21 @@ export function loadAhead(url, site) {
   });
 }
 
-/** Step 2: a judge restores the runner's memory (`snapshot`, the one it made, else the saved
- * one) with the WebAssembly that comes through `wasm`, and saves its warm memory. Resolves once
- * it has ended, saved or not. */
-function judgeAhead(url, site, wasm) {
+/** Step 2 alone, beside a page's Python that started without a judge: resolves "ready" once
+ * the judge's memory is saved or the judge has ended, "failed" if one is loading ahead already.
+ * `memory` is the Blob of the page's runner memory, if it made one. */
+export function loadJudgeAhead(url, site, memory) {
+  if (loading || judging) return Promise.resolve("failed");
+  if (!PYTHON_ASSETS.snapshot || readDigest(site, "judge")) return Promise.resolve("ready");
+  return judgeAhead(url, site, null, memory).then(() => "ready");
+}
+
+/** Step 2: a judge restores the runner's memory (`memory`, a Blob one made, else the saved
+ * one) with the WebAssembly that comes through `wasm` (else it fetches and compiles it), and
+ * saves its warm memory. Resolves once it has ended, saved or not. */
+function judgeAhead(url, site, wasm, memory) {
   return new Promise((resolve) => {
-    const handle = startPythonWorker(url, "judge", { id: "ahead", snapshot, wasm });
+    const handle = startPythonWorker(url, "judge", { id: "ahead", snapshot: memory, wasm });
     const timer = setTimeout(() => end(), JUDGE_AHEAD_MS);
     const end = () => {
       if (judging?.handle !== handle) return;
@@ -102,11 +113,14 @@ function stop(handle) {
 }
 
 /** `{handle, snapshot}`: the runner still loading ahead (or null), now the caller's, and the
- * memory snapshot loading ahead saved (or null). A judge loading ahead is ended: the page
- * starts its own. */
+ * memory snapshot loading ahead saved (or null). A judge loading ahead goes on. */
 export function adoptAhead() {
   const handle = loading?.handle ?? null;
   loading?.end("taken");
-  judging?.end();
   return { handle, snapshot };
+}
+
+/** Ends a judge loading ahead: the page starts its own, which saves its warm memory. */
+export function endJudgeAhead() {
+  judging?.end();
 }

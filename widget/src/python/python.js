@@ -9,7 +9,7 @@
  * `data-python-settled` ("true" once nothing is under way and a spare is ready), and the names
  * of its workers: `data-python-judge`, `data-python-spare`, `data-python-workers` (all alive).
  */
-import { adoptAhead, loadAhead } from "./load-ahead.js";
+import { adoptAhead, endJudgeAhead, loadAhead, loadJudgeAhead } from "./load-ahead.js";
 import { missingFeature, policyProblem, startPythonWorker, watchPolicy } from "./python-worker.js";
 import { describe, initialState, step } from "./scheduler.js";
 import { memoryToHand } from "../shared/snapshot-rules.js";
@@ -38,7 +38,7 @@ class Python {
   // ...and for later visits, saved once the page settles, with the judge's: written while the
   // first run ran, its ~11 MB slowed that run's verdict on two cores
   #unsaved = [];
-  #wasm = null; // Pyodide's WebAssembly, as the judge compiled it, for the next runners
+  #wasm = null; // Pyodide's WebAssembly, as the judge (or a first spare) compiled it, for later workers
 
   /** `{state: "idle"|"loading"|"ready"|"failed", loaded, total, sent, ms, message}`: while
    * loading, `loaded` of `total` bytes have arrived (as the files are), and the host sends
@@ -62,17 +62,22 @@ class Python {
       watchPolicy();
       this.#early = adoptEarly();
     }
+    judge ||= Boolean(this.#early?.judge); // the <head> started one: the page's HTML says it grades
     const isolated = globalThis.crossOriginIsolated && typeof SharedArrayBuffer === "function";
     this.#dispatch({ type: "start", missing, isolated, judge });
   }
 
   /**
    * Loads Python ahead of an exercise page the learner has not opened yet (prefetch.js, through
-   * load-ahead.js). Resolves with how it ended: "ready", "taken" or "failed".
+   * load-ahead.js). Resolves with how it ended: "ready", "taken" or "failed". Once this page's
+   * own Python has started without a judge (a lesson's blocks), only a judge loads ahead, from
+   * the memory this page's first runner made.
    */
   loadAhead() {
-    if (this.status.state !== "idle" || missingFeature()) return Promise.resolve("failed");
-    return loadAhead(WORKER_URL, SITE);
+    if (missingFeature()) return Promise.resolve("failed");
+    if (this.status.state === "idle") return loadAhead(WORKER_URL, SITE);
+    if (!this.#state.withJudge) return loadJudgeAhead(WORKER_URL, SITE, this.#snapshot);
+    return Promise.resolve("failed");
   }
 
   /** Ends every worker and every run under way, and starts afresh. */
@@ -277,6 +282,7 @@ class Python {
   #spawn({ worker: id, role, wasm }) {
     let handle = this.#early?.[role] ?? null;
     if (this.#early) delete this.#early[role];
+    if (role === "judge") endJudgeAhead(); // the page's own judge saves its warm memory
     if (!handle && role === "runner") {
       const ahead = adoptAhead();
       handle = ahead.handle;

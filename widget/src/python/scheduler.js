@@ -3,7 +3,7 @@
  * actions to carry out, and does nothing itself. python.js carries the actions out (workers,
  * ports, timers, the page) and feeds back what happened as events; tests feed events by hand.
  *
- * The page has one judge, which never runs learner code, and runners, each used for one run or
+ * The page has one judge (where it grades), which never runs learner code, and runners, each used for one run or
  * one held session (training, a lesson's notebook) and then ended. A spare runner is kept
  * loading or ready. Runs from every widget wait in one queue and go to the spare one at a time,
  * each with its time limit; the runner's report goes to the judge, and once the verdict is
@@ -64,6 +64,7 @@ export function initialState() {
     ids: 0,
     isolated: false,
     withJudge: false, // whether the page needs a judge (it may still be starting)
+    loader: null, // the worker whose downloads the status counts while loading (the first started)
     judge: null, // {id, ready, memory, ms, phases, asked}: `memory`, whose it restored ("runner", "judge"), or null
     spare: null, // a runner, loading or ready
     run: null, // {job, runner, posted, stopping: {reason, at} | null}
@@ -73,7 +74,7 @@ export function initialState() {
     used: [], // the runners of runs being judged: ended once the verdict is painted
     recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
     runnerLoaded: null, // {memory, ms, phases}: the first runner ready (a run may have taken it since)
-    wasm: false, // whether the judge's compiled WebAssembly is kept for later runners
+    wasm: false, // whether a compiled WebAssembly module (the judge's, or a first spare's) is kept for later workers
     fuzz: null, // a "Check my whole engine" session under way (scheduler-fuzz.js)
     fuzzQueue: [], // and those waiting for it
   };
@@ -165,18 +166,22 @@ class Machine {
       return;
     }
     s.isolated = Boolean(isolated);
-    s.withJudge = judge;
+    s.withJudge ||= judge;
     this.setStatus({ state: "loading", loaded: 0, total: 0 });
-    if (judge) s.judge = this.spawn("judge");
+    if (s.withJudge) s.judge = this.spawn("judge");
     s.spare = this.spawn("runner");
+    s.loader = (s.judge ?? s.spare).id;
     this.listen();
   }
 
-  /** A run or a check is coming: a page that started without a judge starts it now. */
+  /** A run or a check is coming: a page that started without a judge starts it now (watched
+   * for silence as a first start is). */
   needJudge() {
     const s = this.state;
     s.withJudge = true;
-    if (!s.judge && ["loading", "ready"].includes(s.status.state)) s.judge = this.spawn("judge");
+    if (s.judge || !["loading", "ready"].includes(s.status.state)) return;
+    s.judge = this.spawn("judge");
+    this.listen();
   }
 
   grade({ job, exercise, bodies, limitMs, nudge = null, told = [] }) {
@@ -193,11 +198,11 @@ class Machine {
     const s = this.state;
     const known = [s.judge, s.spare, s.run?.runner, s.fuzz?.runner].find((w) => w?.id === worker);
     if (!known) return;
-    if (s.status.state === "loading") this.listen();
+    if (s.status.state === "loading" || (known === s.judge && !known.ready)) this.listen();
     if (receiveFuzz(this, known, data)) return;
     switch (data?.type) {
-      case "progress": // the judge's files, or the runner's where there is no judge
-        if (known === (s.judge ?? s.spare) && s.status.state === "loading") {
+      case "progress": // the first worker's files: the judge's, or the runner's on a page without
+        if (known.id === s.loader && s.status.state === "loading") {
           const { loaded, total, sent } = data;
           this.setStatus({ ...s.status, loaded, total, sent });
         }
@@ -212,8 +217,9 @@ class Machine {
           this.do("mark", { name: "judge-warm-memory", detail: { saved: role === "judge" } });
         break;
       }
-      case "compiled": // from the judge only: it never runs learner code
-        if (known === s.judge && data.module instanceof WebAssembly.Module) {
+      // from the judge, which never runs learner code, or a spare before it is ready (none has run)
+      case "compiled":
+        if ((known === s.judge || (known === s.spare && !known.ready)) && data.module instanceof WebAssembly.Module) {
           s.wasm = true;
           this.do("keep-wasm", { module: data.module });
         }
@@ -221,6 +227,8 @@ class Machine {
       case "ready":
         Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms, phases: data.phases });
         if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory, ms: known.ms, phases: known.phases };
+        // a judge started once Python was ready (needJudge) is no longer watched for silence
+        if (known === s.judge && s.status.state === "ready") this.do("clear-timer", { key: "silence" });
         this.ready();
         break;
       case "failed":
@@ -418,7 +426,7 @@ class Machine {
 
   spawn(role) {
     const worker = { id: ++this.state.ids, role, ready: false, memory: null, ms: null, asked: false };
-    this.do("spawn", { worker: worker.id, role, wasm: role === "runner" && this.state.wasm });
+    this.do("spawn", { worker: worker.id, role, wasm: this.state.wasm });
     return worker;
   }
 

@@ -39,6 +39,8 @@ connected.then(async (request) => {
   // a first runner packs its memory before anything runs in it, and hands it over before it is ready
   const packed = await python.snapshotting;
   if (packed) send({ type: "snapshot", ...packed });
+  // ...and the WebAssembly it compiled, for the page's later workers where no judge compiled it
+  if (role === "runner" && !handed) await offerCompiled(loading.wasm);
   const { restored, phases } = python;
   send({ type: "ready", ms: Math.round(performance.now() - started), restored, phases });
   if (role === "judge") {
