@@ -3,15 +3,15 @@
  * actions to carry out, and does nothing itself. python.js carries the actions out (workers,
  * ports, timers, the page) and feeds back what happened as events; tests feed events by hand.
  *
- * The page has one judge (where it grades), which never runs learner code, and runners, each used for one run or
- * one held session (training, a lesson's notebook) and then ended. A spare runner is kept
- * loading or ready. Runs from every widget wait in one queue and go to the spare one at a time,
- * each with its time limit; the runner's report goes to the judge, and once the verdict is
- * painted the used runner is ended and the next spare starts (on two cores, a worker's teardown
- * or a Python restoring beside the judge and the page slowed both). A run that must stop (its
- * time limit, Stop, or its widget left the page) ends with its runner; where the page is
- * cross-origin isolated, the runner is first interrupted for a moment, to learn which line it
- * was on.
+ * The page has one judge (where it grades), which never runs learner code, and runners, each
+ * used for one run or one held session (training, a lesson's notebook) and then ended. A spare
+ * runner is kept loading or ready. Runs from every widget wait in one queue and go to the spare
+ * one at a time, each with its time limit; the runner's report goes to the judge, and once the
+ * verdict is painted the used runner is ended and the next spare starts (on two cores, a
+ * worker's teardown or a Python restoring beside the judge and the page slowed both). A run that
+ * must stop (its time limit, Stop, or its widget left the page) ends with its runner; where the
+ * page is cross-origin isolated, the runner is first interrupted for a moment, to learn which
+ * line it was on.
  *
  * Workers, runs, held sessions and judge requests are named by numbers from `state.ids`.
  *
