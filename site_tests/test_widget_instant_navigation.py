@@ -46,13 +46,19 @@ def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
     fresh_page, instant_site, exercises
 ):
     """The training page names each tab not passed with a link (`#tab-<exercise>`): followed
-    without a reload, it opens that tab on the exercise page."""
+    without a reload, it opens that tab on the exercise page, whose Python, started by the
+    training page without a judge, now starts one and grades."""
     page = fresh_page(site_url=instant_site.url)
+    learner = Learner(page, None)  # hears of every worker the page starts from here on
     page.goto(instant_site.url + "training/")
     page.evaluate("window.sameDocument = true")
+    assert learner.python_roles() == ["runner"], "training is not graded: no judge"
     source = page.locator("[data-training-widget] .mg-train__source")
     source.get_by_role("link", name=exercises["mul"].label, exact=True).click()
     tab = page.get_by_role("tab", name=exercises["mul"].label, exact=True)
     expect(tab).to_have_attribute("aria-selected", "true")
     assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
     assert page.evaluate("location.hash") == "#tab-mul"
+    learner.ready()
+    assert learner.solve(exercises["mul"].label, exercises["mul"].solutions["mul"]) == "pass"
+    assert learner.python_roles() == ["judge", "runner"]
