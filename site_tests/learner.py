@@ -206,7 +206,7 @@ class Learner:
 
 def read_name(worker):
     """A Python worker's name, as the page gave it: `python-<role>-<id>`, with `+wasm` for a
-    runner handed the judge's WebAssembly (widget/src/python/python-worker.js)."""
+    worker handed a compiled WebAssembly module (widget/src/python/python-worker.js)."""
     try:
         return worker.evaluate("self.name")
     except Error:  # it ended meanwhile
@@ -215,6 +215,13 @@ def read_name(worker):
 
 def role_of(name):
     return re.match(r"python-(judge|runner)-", name).group(1)
+
+
+def announced_roles(page):
+    """The roles of the Python workers `page` announces alive (`data-python-workers`), sorted,
+    as it says them now."""
+    names = page.evaluate("() => document.documentElement.dataset.pythonWorkers").split()
+    return sorted(role_of(name) for name in names)
 
 
 def squash(text):

@@ -7,7 +7,7 @@ cache lives in memory, each of Python's files is downloaded once per page."""
 
 import pytest
 from conftest import SITE, assert_clean, learner_at
-from learner import Learner
+from learner import Learner, announced_roles
 from playwright.sync_api import expect
 
 from devtools import serve
@@ -60,8 +60,8 @@ def test_a_lesson_whose_blocks_started_python_first_loads_only_the_judge_ahead(
         wait_for_mark(page, "python-ahead-end")
         assert marks(page, "python-ahead-end") == [{"how": "ready"}]
         assert page.evaluate(VOUCHED) == ["runner", "judge"]
-        workers = page.evaluate("() => document.documentElement.dataset.pythonWorkers").split()
-        assert workers and not any(name.startswith("python-judge-") for name in workers)
+        roles = announced_roles(page)
+        assert roles and "judge" not in roles, roles
         exercise = Learner(page, site.url + widget_page.lstrip("/")).open()
         assert exercise.python_restored() is True
         assert page.evaluate(JUDGE_MEMORY) == "judge", "the judge restored its own warm memory"

@@ -53,9 +53,9 @@ function mountAll() {
   const gpts = unmounted("[data-microgpt-widget]");
   const checks = unmounted("[data-engine-check-widget]");
   const verifying = unmounted("[data-verify-page]");
-  const graded = exercises.length || checks.length || verifying.length;
+  const graded = Boolean(exercises.length || checks.length || verifying.length);
   if (graded || trainings.length || gpts.length) {
-    python.start({ judge: graded > 0 }); // training and microgpt hold sessions: no judge
+    python.start({ judge: graded }); // training and microgpt hold sessions: no judge
     keepOffline(pythonSettled());
   } else if (!document.querySelector(PYTHON_WIDGETS)) keepOffline(loadAheadWhenIdle());
   for (const el of unmounted("[data-erase-data]")) mountOne(el, mountErase, "Erase my data");
