@@ -169,15 +169,17 @@ class Learner:
         self.wait_until_python_ready()
         return self.page.evaluate('performance.getEntriesByName("python-ready")[0].detail.restored')
 
-    def recoveries(self):
+    def recoveries(self, answered=False):
         """How each stopped run was recovered from, in order: `[(how, milliseconds)]`, `how` being
-        "interrupt" (Python stayed loaded) or "restart" (a new worker was started)."""
+        "interrupt" (the interrupted runner said where it was) or "end" (it was ended without
+        that). With `answered`, `[(how, milliseconds, answered)]`: whether an interrupted runner
+        answered in time (None where it was not interrupted)."""
+        entries = self.page.evaluate(
+            """() => performance.getEntriesByName("python-recovery").map((e) => ({
+                 how: e.detail.how, ms: Math.round(e.duration), answered: e.detail.answered}))"""
+        )
         return [
-            (entry["how"], entry["ms"])
-            for entry in self.page.evaluate(
-                """performance.getEntriesByName("python-recovery")
-                     .map((e) => ({how: e.detail.how, ms: Math.round(e.duration)}))"""
-            )
+            (e["how"], e["ms"], e["answered"]) if answered else (e["how"], e["ms"]) for e in entries
         ]
 
     def verdict(self):

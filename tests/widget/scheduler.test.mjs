@@ -324,7 +324,7 @@ test("Stop where the page is isolated: interrupted, then where it was; recovery 
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1, "a stopped run's runner ends at once");
   const spare = page.spawned;
   page.from(spare, { type: "ready" });
-  assert.deepEqual(page.did("measure")[0].detail, { how: "interrupt", reason: "stop" });
+  assert.deepEqual(page.did("measure")[0].detail, { how: "interrupt", reason: "stop", answered: true });
 });
 
 test("an interrupted run that does not answer in time is ended; so is any run where the page is not isolated", () => {
@@ -334,15 +334,20 @@ test("an interrupted run that does not answer in time is ended; so is any run wh
   page.send({ type: "grace-over", job: 1 });
   assert.deepEqual(page.did("settle")[0].outcome, { stopped: { reason: "time", error: null } });
   assert.equal(page.did("end", { worker: FIRST_RUNNER }).length, 1);
+  page.from(page.spawned, { type: "ready" });
+  assert.deepEqual(page.did("measure")[0].detail, { how: "end", reason: "time", answered: false });
 
   const plain = Page.ready();
   plain.send({ type: "grade", job: 1, exercise: "mul", bodies: {}, limitMs: 5000 });
   plain.send({ type: "stop", job: 1, reason: "stop" });
+  const spare = plain.spawned;
   assert.equal(plain.did("interrupt").length, 0);
   assert.equal(plain.did("end", { worker: FIRST_RUNNER }).length, 1);
   assert.equal(plain.did("settle")[0].outcome.stopped.reason, "stop");
   plain.from(FIRST_RUNNER, { type: "observed", observation: "{}" }); // too late: nobody listens
   assert.equal(plain.actions.length, 0);
+  plain.from(spare, { type: "ready" });
+  assert.deepEqual(plain.did("measure")[0].detail, { how: "end", reason: "stop", answered: null });
 });
 
 test("a runner that dies mid-run crashes only that run; the next run gets a new runner", () => {

@@ -145,7 +145,7 @@ class Machine {
       case "time-up":
         return s.run?.job.id === event.job && this.stop(event.job, "time");
       case "grace-over":
-        return this.abandon(event.job);
+        return this.abandon(event.job, { answered: false });
       case "silent":
         return this.fail(
           `it stopped loading (nothing for ${SILENT_LOAD_MS / 1000} s). Whoever hosts this course should check that every file under assets/ was copied whole.`,
@@ -266,8 +266,9 @@ class Machine {
     }
     if (judged && spare?.ready && recovering) {
       this.state.recovering = null;
-      const { at, how, reason } = recovering;
-      this.do("measure", { name: "python-recovery", start: at, end: this.now, detail: { how, reason } });
+      const { at, how, reason, answered } = recovering;
+      const detail = { how, reason, answered };
+      this.do("measure", { name: "python-recovery", start: at, end: this.now, detail });
     }
     this.pump();
   }
@@ -300,7 +301,7 @@ class Machine {
     const judging = !stopping && data.type === "observed" && !oversized;
     this.endRun({ judging });
     if (stopping) {
-      this.stopped(job, stopping, whereItWas(data.observation));
+      this.stopped(job, stopping, whereItWas(data.observation), { answered: true });
     } else if (data.type === "crashed") {
       this.settle(job, { crashed: String(data.message) });
     } else if (oversized) {
@@ -385,19 +386,23 @@ class Machine {
     }
   }
 
-  /** Ends a stopped run's runner without waiting for it to answer. */
-  abandon(job) {
+  /** Ends a stopped run's runner without waiting for it to answer (`answered` false: it was
+   * interrupted and did not answer in time). */
+  abandon(job, { answered = null } = {}) {
     const s = this.state;
     if (s.run?.job.id !== job || !s.run.stopping) return;
     const { job: stoppedJob, stopping } = s.run;
     this.endRun();
-    this.stopped(stoppedJob, stopping, null);
+    this.stopped(stoppedJob, stopping, null, { answered });
     this.pump();
   }
 
-  stopped(job, stopping, error) {
+  /** `answered`: whether an interrupted runner answered (null: it was not interrupted, or broke),
+   * kept in the recovery's measure for the tests to tell a slow answer from one without a line. */
+  stopped(job, stopping, error, { answered = null } = {}) {
     const s = this.state;
-    s.recovering = { at: stopping.at, how: error ? "interrupt" : "end", reason: stopping.reason };
+    const how = error ? "interrupt" : "end";
+    s.recovering = { at: stopping.at, how, reason: stopping.reason, answered };
     this.settle(job, { stopped: { reason: stopping.reason, error } });
     if (s.spare?.ready) this.ready();
   }
