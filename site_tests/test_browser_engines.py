@@ -7,9 +7,9 @@ a syntax error reports the learner's own line, Stop ends an endless loop and the
 passes, a reload keeps the code and the ✓, the diamond passes, Check my whole engine finds a
 bug, both kinds of quiz take an answer, and then (in Firefox), the host gone, the course works
 offline. With it (Python loaded under COOP/COEP, Stop by an interrupt where the engine has
-SharedArrayBuffer), the steps isolation changes: the tabs pass, Stop, and (in Firefox, whose
-runner then has an interrupt buffer; WebKitGTK has no SharedArrayBuffer) microgpt, which trains
-in both engines.
+SharedArrayBuffer), the steps isolation changes: the tabs pass (one tab in WebKitGTK, which has
+no SharedArrayBuffer, so its page runs as without isolation), Stop, and (in Firefox, whose
+runner then has an interrupt buffer) microgpt, which trains in both engines.
 The tests of a visit share one browser and run in order, as one visit would."""
 
 import math
@@ -89,10 +89,15 @@ def trainer(request):
 
 
 def test_every_tab_passes_with_its_reference(visit, exercises):
+    """WebKitGTK under isolation lacks SharedArrayBuffer all the same, so its page runs as
+    without it: one tab there proves Python loads and grades under the isolating headers."""
     driver, _, isolated = visit
     assert driver.call("isolated") is isolated
     tabs = driver.call("ready")
-    for op in OPS:
+    same_as_without = isolated and isinstance(driver, WebKitDriver)
+    if same_as_without:  # the premise: should WebKitGTK gain it, this fails
+        assert driver.call("sharedMemory") is False
+    for op in OPS[:1] if same_as_without else OPS:
         exercise = exercises[op]
         assert exercise.label in tabs
         outcome = driver.call("solve", exercise.label, exercise.solutions[op])

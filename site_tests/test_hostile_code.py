@@ -2,8 +2,9 @@
 
 Every run has a fresh Python that is thrown away afterwards, and the verdict is decided by a
 judge that never runs learner code (ARCHITECTURE.md). So for every attack: the run does not
-pass, the next runs get their right verdicts (the diamond's run uses every tab's code), no
-request leaves the site (the workers take the page's CSP), and the next visit is unaffected.
+pass, the next runs get their right verdicts (and after them all, the diamond's run, which uses
+every tab's code), no request leaves the site (the workers take the page's CSP), and the next
+visit is unaffected.
 """
 
 import pytest
@@ -123,11 +124,9 @@ FORGE_SNAPSHOT = """async () => {
 
 def expect_the_right_verdicts(learner, exercises):
     """The next runs get their right verdicts: on the attacked tab a wrong closure fails and the
-    right one passes, and the diamond, which runs every tab's code, passes."""
+    right one passes."""
     assert learner.solve("__mul__", WRONG_MUL) == "fail"
     assert learner.solve("__mul__", exercises["mul"].solutions["mul"]) == "pass"
-    learner.open_tab("diamond")
-    assert learner.run() == grade("diamond", exercises["diamond"].solutions)["verdict"] == "pass"
 
 
 @pytest.fixture(scope="module")
@@ -145,6 +144,13 @@ def test_an_attack_does_not_pass_and_changes_nothing_after_it(solved, exercises,
     assert grade_isolated("mul", {"mul": body}, catalog())["verdict"] != "pass"
     assert solved.solve("__mul__", body) in ("fail", "error")
     expect_the_right_verdicts(solved, exercises)
+
+
+def test_after_every_attack_the_diamond_passes(solved, exercises):
+    """After the attacks above (this file's order): the diamond, which runs every tab's saved
+    code, passes, so none left behind anything a later run meets, on any tab."""
+    solved.open_tab("diamond")
+    assert solved.run() == grade("diamond", exercises["diamond"].solutions)["verdict"] == "pass"
 
 
 def test_javascript_reached_from_learner_code_can_do_nothing(new_visitor, exercises):

@@ -145,6 +145,7 @@
       return { step: Number(stats.dataset.step), loss: Number(stats.dataset.loss), names };
     },
     isolated: async () => Boolean(globalThis.crossOriginIsolated),
+    sharedMemory: async () => typeof SharedArrayBuffer === "function",
     /** The course's caches once its service worker is active, and whether it controls the page. */
     async keptOffline() {
       if (!navigator.serviceWorker) return { caches: [], controlled: false };
