@@ -164,17 +164,19 @@ test("a judge asked for while a judge-less page loads: its progress is not the s
   assert.deepEqual(page.state.status, { state: "ready", ms: 900 });
 });
 
-test("a judge started once Python is ready is watched for silence until it is ready", () => {
+test("a judge started once Python is ready is watched for silence until it is ready, and said to load", () => {
   const page = new Page();
   page.send({ type: "start", judge: false });
   page.from(1, { type: "ready", ms: 700 });
   page.send({ type: "need-judge" });
   assert.equal(page.did("timer", { key: "silence" }).length, 1);
   assert.deepEqual(describe(page.state), { state: "ready", settled: false });
+  assert.deepEqual(page.did("status")[0].status, { state: "ready", ms: 700, grader: "loading" });
   const judge = page.did("spawn", { role: "judge" })[0].worker;
   page.from(judge, { type: "ready", ms: 900 });
   assert.equal(page.did("clear-timer", { key: "silence" }).length, 1);
   assert.deepEqual(describe(page.state), { state: "ready", settled: true });
+  assert.deepEqual(page.state.status, { state: "ready", ms: 700 });
   const silent = new Page();
   silent.send({ type: "start", judge: false });
   silent.from(1, { type: "ready", ms: 700 });

@@ -84,7 +84,6 @@ export function fuzzCheck({ design, bodies, told, goTo = null, timeLimit = 5 }) 
     result.el.hidden = true;
     meter.hidden = false;
     meter.value = 0;
-    say("running", python.status.state === "ready" ? "Starting…" : "Waiting for Python…");
     const handle = python.fuzz(design, bodies(), {
       count: GRAPHS,
       seed: SEED,
@@ -94,6 +93,7 @@ export function fuzzCheck({ design, bodies, told, goTo = null, timeLimit = 5 }) 
       onProgress: (progress) => current === handle && moved(progress),
     });
     current = handle;
+    say("running", python.canGrade ? "Starting…" : "Waiting for Python…"); // asking started a judge if none
     start.disabled = true;
     stop.hidden = false;
     stop.focus();

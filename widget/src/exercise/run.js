@@ -46,7 +46,7 @@ export function createRunner({ exercise, result, timeLimit, onRun }) {
     current?.cancel(); // an older run still waiting is dropped; one already running ends unseen
     const handle = python.grade(exercise.id, bodies, { timeLimit, owner: result.el, told });
     current = handle;
-    result.running(python.status.state !== "ready");
+    result.running(!python.canGrade);
     stopButton.hidden = false;
     let outcome;
     try {

@@ -14,6 +14,7 @@ const MB = (bytes) => (bytes / 1e6).toFixed(1);
 
 function describe(status) {
   if (status.state === "idle") return "Python starts loading when the page is idle.";
+  if (status.state === "ready" && status.grader === "loading") return "Loading the grader…";
   if (status.state === "ready")
     return loadedAhead() ? "Python ready (loaded while you read the lessons)" : "Python ready";
   if (status.state === "failed") return `Python could not start: ${status.message}`;
@@ -26,7 +27,7 @@ function describe(status) {
 /** What is said aloud for a status, or null when nothing new happened since `last`. */
 function spoken(status, last) {
   const quarter = status.state === "loading" && status.total ? Math.floor((4 * status.loaded) / status.total) : -1;
-  const key = `${status.state}:${Math.min(quarter, 4)}`;
+  const key = `${status.state}:${Math.min(quarter, 4)}:${status.grader ?? ""}`;
   if (key === last.key) return null;
   last.key = key;
   if (status.state === "loading" && quarter > 0 && quarter < 4) return `Python ${quarter * 25}% loaded`;

@@ -47,6 +47,12 @@ class Python {
     return this.#state.status;
   }
 
+  /** Whether a run now would be graded at once: Python is ready, and so is its grader. */
+  get canGrade() {
+    const { state, grader } = this.#state.status;
+    return state === "ready" && grader !== "loading";
+  }
+
   /** Starts the workers, once: a runner, and the judge unless `judge` is false (a page whose
    * Python only holds sessions: lesson blocks, training). A later call with `judge` starts the
    * judge if none was; any other later call does nothing. */

@@ -20,7 +20,8 @@
  *
  * Events (`at`: performance.now() when it happened):
  * - `{type: "start", missing, isolated, judge}`: start the workers (`missing`: what the browser
- *   lacks; `judge`: false for a page that needs none yet), `{type: "need-judge"}`
+ *   lacks; `judge`: false for a page that needs none yet), `{type: "need-judge"}` (the status
+ *   says `grader: "loading"` while a judge started once Python was ready loads)
  * - `{type: "restart"}`, `{type: "fail", message}`
  * - `{type: "grade", job, exercise, bodies, limitMs, nudge, told}`, `{type: "stop", job, reason}`,
  *   `{type: "cancel", job}`, `{type: "left", job}` (the widget showing it left the page)
@@ -182,6 +183,8 @@ class Machine {
     if (s.judge || !["loading", "ready"].includes(s.status.state)) return;
     s.judge = this.spawn("judge");
     this.listen();
+    // Python is ready but cannot grade yet: said, so a run does not look stuck meanwhile
+    if (s.status.state === "ready") this.setStatus({ ...s.status, grader: "loading" });
   }
 
   grade({ job, exercise, bodies, limitMs, nudge = null, told = [] }) {
@@ -228,7 +231,10 @@ class Machine {
         Object.assign(known, { ready: true, memory: data.restored || null, ms: data.ms, phases: data.phases });
         if (known.role === "runner") s.runnerLoaded ??= { memory: known.memory, ms: known.ms, phases: known.phases };
         // a judge started once Python was ready (needJudge) is no longer watched for silence
-        if (known === s.judge && s.status.state === "ready") this.do("clear-timer", { key: "silence" });
+        if (known === s.judge && s.status.state === "ready") {
+          this.do("clear-timer", { key: "silence" });
+          this.setStatus({ state: "ready", ms: s.status.ms });
+        }
         this.ready();
         break;
       case "failed":
