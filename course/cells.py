@@ -6,10 +6,12 @@
   and its output block (`data-cell-output`), or an empty hidden one;
 - each graph figure has `data-graph="j"`, each claim `data-claim="k"` (page order from 0);
 - one `<template data-lesson>` (in a hidden block) before the first cell holds what the
-  session needs, as JSON: `{"page", "cells": [{"code", "raises"}], "graphs": [{"expr",
-  "after"}], "claims": [{"expr", "text", "after"}], "time_limit", "names"}`,
-  `after` the index of the last cell before it (-1 if none), `names` whether the page's code
-  imports microgpt (whose names.py reads names.txt, which the page then hands its runner).
+  session needs, as JSON: `{"page", "cells": [{"code", "raises", "long"}], "graphs":
+  [{"expr", "after"}], "claims": [{"expr", "text", "after"}], "time_limit", "names"}`,
+  `after` the index of the last cell before it (-1 if none), `long` whether it is marked
+  `<!-- runs long -->` (an edit of it may take as long as the page's own code: the course's
+  time limit would stop it), `names` whether the page's code imports microgpt (whose
+  names.py reads names.txt, which the page then hands its runner).
   A template, as the widgets' data is: Material's instant navigation re-creates every
   <script> of a new page as code to run.
 
@@ -66,7 +68,7 @@ class Cells:
         if not self.cells:
             self.first_line = _top_level(lines, item.line)
         rest = item.info.partition(" ")[2]
-        self.cells.append({"code": item.body, "raises": item.raises})
+        self.cells.append({"code": item.body, "raises": item.raises, "long": item.long})
         marks = " ".join(filter(None, [".python", rest, f'data-mg-cell="{len(self.cells) - 1}"']))
         return f"{opening['indent']}{opening['fence']} {{ {marks} }}"
 

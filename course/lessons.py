@@ -39,6 +39,11 @@ WIDGETS = ("exercise", "training", "microgpt", "work", "engine-check")
 FENCED = ("graph", "quiz", "source", *WIDGETS)
 
 
+# an unmarked block that takes this long stops the build: the course's short blocks take a
+# hundredth of it, so no machine's speed decides it
+UNMARKED_MAX_S = 2.0
+
+
 class LessonError(ValueError):
     """A page whose code, graph or quiz is broken; the message names the page and line."""
 
@@ -110,6 +115,11 @@ def copy_katex(root, site_dir):
 
 
 def _check_ran(item, ran, where):
+    if not item.long and ran.seconds >= UNMARKED_MAX_S:
+        raise LessonError(
+            f"{where}: the block took {ran.seconds:.1f} s of CPU here; mark it `<!-- runs long -->`"
+            " on the line before it, or a learner's edit of it meets the course's time limit"
+        )
     error = ran.error
     if item.raises is None and error is not None:
         raise LessonError(f"{where}: the block raised {ran.shown().splitlines()[-1]}")

@@ -10,6 +10,8 @@ A page is read as a list of items, each with the 1-based line it starts on:
 - `<!-- raises NameOfError -->` on the line before a Python block marks it as deliberately
   broken: it must raise that exception, and its output block ends with the last line of the
   traceback (`NameOfError: message`).
+- `<!-- runs long -->` there marks a block that runs for a while (training): an edit of it may
+  take as long in a learner's browser as the page's own code (course/cells.py `long`).
 - `**text**{ data-check="expr" }` (or the same on an inline code span) is a number in the prose
   that the code must bear out: the last number in `text` must equal `expr`, evaluated where the
   claim stands. With `≈` in the text, the number is rounded as shown; without it, it must agree
@@ -29,6 +31,7 @@ Fences may be indented (inside admonitions); their bodies are dedented.
 import difflib
 import re
 import textwrap
+import time
 from dataclasses import dataclass
 from functools import cache
 
@@ -45,6 +48,7 @@ from runner.notebook import start
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)\s*$")
 RAISES = re.compile(r"^\s*<!--\s*raises\s+(?P<error>\w+)\s*-->\s*$")
+RUNS_LONG = re.compile(r"^\s*<!--\s*runs long\s*-->\s*$")
 CLAIM = re.compile(
     r"(?P<mark>\*\*|`)(?P<text>[^*`\n]+)(?P=mark)\{\s*data-check=\"(?P<expr>[^\"]+)\"\s*\}"
 )
@@ -64,6 +68,7 @@ class Item:
     body: str = ""  # a fence's dedented text, or a claim's visible text
     info: str = ""  # a fence's info string
     raises: str | None = None  # the exception a deliberately broken block raises
+    long: bool = False  # marked `<!-- runs long -->`
     expr: str = ""  # a claim's expression
 
 
@@ -82,10 +87,10 @@ def parse(markdown):
         _check_spelling(kind, i + 1)
         if kind in KINDS:
             body = textwrap.dedent("\n".join(lines[i + 1 : end]))
-            raises = RAISES.match(lines[i - 1]) if i else None
-            items.append(
-                Item(kind, i + 1, end + 1, body, opening["info"], raises and raises["error"])
-            )
+            before = lines[i - 1] if i else ""
+            raises = RAISES.match(before)
+            error, long = raises and raises["error"], bool(RUNS_LONG.match(before))
+            items.append(Item(kind, i + 1, end + 1, body, opening["info"], error, long))
         i = end + 1
     return items
 
@@ -128,6 +133,7 @@ class Ran:
     """What one Python block did, as the page's Python session says (runner/notebook.py)."""
 
     result: dict  # Notebook.run's: output, printed_lines, truncated, error
+    seconds: float = 0.0  # the CPU time it took here
 
     @property
     def error(self):
@@ -150,7 +156,11 @@ def run(items, known=None):
     """
     notebook = start(_known() if known is None else known)
     for item in items:
-        ran = Ran(notebook.run(item.body)) if item.kind == "python" else None
+        ran = None
+        if item.kind == "python":
+            started = time.process_time()  # CPU time: what a busy machine inflates least
+            result = notebook.run(item.body)
+            ran = Ran(result, time.process_time() - started)
         yield item, notebook.namespace, ran
 
 

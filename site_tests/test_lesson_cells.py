@@ -295,6 +295,35 @@ def test_an_edit_is_kept_across_a_reload_until_reset(site, open_page):
     expect(cell(page, 2).locator(".highlight:not([data-cell-output])")).to_be_visible()
 
 
+# what a new deploy that changed block 2 leaves: the learner's edit, made to other code than its
+CHANGED_SINCE = """() => {
+  const key = Object.keys(localStorage).find((k) => k.endsWith(":cell:gradients.md:2"));
+  const saved = JSON.parse(localStorage.getItem(key));
+  localStorage.setItem(key, JSON.stringify({ ...saved, base: "0" }));
+}"""
+
+
+def test_an_edit_made_before_the_course_changed_the_block_is_offered_back(site, open_page):
+    page = open_page(site.url + NEURON)
+    write(page, 2, "a = 1")
+    page.evaluate(CHANGED_SINCE)
+    page.reload()
+    block = cell(page, 2)
+    offer = block.locator("[data-cell-earlier]")
+    expect(offer).to_contain_text("The course changed this block since you edited it")
+    expect(block).not_to_have_attribute("data-cell-edited", "")  # it shows the page's code
+    block.get_by_role("button", name="Reset").click()  # no edit of the new code: nothing lost
+    page.reload()
+    offer.get_by_role("button", name="Put back my edit").click()
+    expect(block.locator(".cm-content")).to_have_text("a = 1")
+    expect(block.locator(".cm-content")).to_be_focused()
+    expect(block).to_have_attribute("data-cell-edited", "")
+    expect(offer).to_have_count(0)
+    page.reload()  # now an edit of the block as it is
+    expect(block.locator(".cm-content")).to_have_text("a = 1")
+    expect(offer).to_have_count(0)
+
+
 def test_python_waits_for_a_block_and_the_keyboard_reaches_and_edits_one(site, open_page):
     page = open_page(site.url + NEURON)
     page.wait_for_timeout(1500)  # read a while: no block reached, no Python

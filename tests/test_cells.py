@@ -84,9 +84,17 @@ def test_the_lesson_json_holds_each_blocks_code_graph_and_claim(page):
     assert lesson(page) == {
         "page": "page.md",
         "cells": [
-            {"code": PAGE.split('```python hl_lines="2"\n')[1].split("\n```")[0], "raises": None},
-            {"code": 'y = x * x\ny.label = "y"\ns = "</template><!-- & >"', "raises": None},
-            {"code": "y.data / 0", "raises": "ZeroDivisionError"},
+            {
+                "code": PAGE.split('```python hl_lines="2"\n')[1].split("\n```")[0],
+                "raises": None,
+                "long": False,
+            },
+            {
+                "code": 'y = x * x\ny.label = "y"\ns = "</template><!-- & >"',
+                "raises": None,
+                "long": False,
+            },
+            {"code": "y.data / 0", "raises": "ZeroDivisionError", "long": False},
         ],
         "graphs": [{"expr": "y", "after": 1}],
         "claims": [
@@ -163,3 +171,14 @@ def test_a_lesson_pages_blocks_graphs_and_claims_are_all_marked():
     assert len(found["graphs"]) == page.count("data-graph=") == 3
     assert len(found["claims"]) == page.count("data-claim=") == text.count("data-check=")
     assert page.count("data-cell-output") == len(blocks)
+
+
+def test_a_block_marked_runs_long_is_long_and_an_unmarked_long_one_stops_the_build(monkeypatch):
+    busy = (
+        "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end:\n    pass"
+    )
+    text = f"<!-- runs long -->\n```python\n{busy}\n```\n\n```python\nx = 1\n```\n"
+    monkeypatch.setattr(lessons, "UNMARKED_MAX_S", 0.2)
+    assert [cell["long"] for cell in lesson(built(text))["cells"]] == [True, False]
+    with pytest.raises(lessons.LessonError, match=r"^page.md, line 1: the block took 0\.\d s"):
+        built(text.removeprefix("<!-- runs long -->\n"))

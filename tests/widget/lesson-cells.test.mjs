@@ -5,7 +5,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { cleanSvg } from "../../widget/src/lessons/clean-svg.js";
 import { ranWords, stoppedWords } from "../../widget/src/lessons/cell-words.js";
-import { canonical, cellState, goesOn, outOfDate, runFirst, saidFirst } from "../../widget/src/lessons/notebook.js";
+import {
+  EDITED_SLACK,
+  PAGE_CODE_LIMIT_S,
+  blockLimit,
+  canonical,
+  cellState,
+  goesOn,
+  outOfDate,
+  runFirst,
+  saidFirst,
+} from "../../widget/src/lessons/notebook.js";
 import { erasable } from "../../widget/src/shared/erased.js";
 import { cellKey, Store } from "../../widget/src/shared/storage.js";
 import { fakeStorage } from "./fixtures/fake-storage.mjs";
@@ -168,8 +178,15 @@ test("a block's edit is saved by page and place, forgotten when put back, and Er
   const again = new Store(() => storage, new EventTarget()); // the next visit
   assert.equal(again.cellCode("gradients.md", 3, "a = 1"), "a = 2");
   assert.equal(again.cellCode("gradients.md", 4, "a = 1"), null);
-  // the course changed the block since: the edit was made to other code, and is not shown
+  // the course changed the block since: the edit was made to other code, and is not shown as
+  // the block's, but kept and offered back (unless it is the new code itself)
   assert.equal(again.cellCode("gradients.md", 3, "a = 1.0"), null);
+  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1.0"), "a = 2");
+  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1"), null, "made to the page's code as it is");
+  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 2"), null, "the course's new code is the edit");
+  assert.equal(again.earlierCellCode("gradients.md", 4, "a = 1"), null);
+  again.setCellCode("gradients.md", 3, "a = 1.0", "a = 1.0"); // Reset of the changed block
+  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1.0"), "a = 2", "only an edit replaces it");
   again.setCellCode("gradients.md", 3, "a = 1", "a = 1");
   assert.equal(storage.items.size, 0);
   assert.equal(again.cellCode("gradients.md", 3, "a = 1"), null);
@@ -184,4 +201,15 @@ test("a redrawn graph's SVG is cleaned as the build cleans it", () => {
     cleanSvg(svg),
     `<svg width="763" height="331" viewBox="0 0 572 248">\n<g class="graph"><text>x</text></g></svg>`,
   );
+});
+
+test("a block's time limit: the page's code its own; an edit the course's, or what its page code took here", () => {
+  const block = { original: "train()", timeLimit: 5 };
+  assert.equal(blockLimit({ ...block, code: "train()", long: true }), PAGE_CODE_LIMIT_S);
+  assert.equal(blockLimit({ ...block, code: "train(lr=1)", long: false }), 5);
+  assert.equal(blockLimit({ ...block, code: "train(lr=1)", long: false, took: 4 }), 4 * EDITED_SLACK);
+  assert.equal(blockLimit({ ...block, code: "train(lr=1)", long: false, took: 0.1 }), 5);
+  // the build found it long, and its page code has not run on this visit: not the course's 5 s
+  assert.equal(blockLimit({ ...block, code: "train(lr=1)", long: true }), PAGE_CODE_LIMIT_S);
+  assert.equal(blockLimit({ ...block, code: "train(lr=1)", long: true, took: 8 }), 8 * EDITED_SLACK);
 });

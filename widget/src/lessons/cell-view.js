@@ -19,11 +19,13 @@ export class CellView {
   #output;
   #note;
   #mark;
+  #dropOffer = () => {}; // removes the offer of an earlier edit, if one is shown
 
-  /** `text`: the code to show (the learner's saved edit, or the page's); `onEdit(text)` on every
-   * edit, `onRun()` on Run or Ctrl/Cmd+Enter, `onStop()`, `onReset()`, `onFocus()` once the
-   * learner first reaches the code. */
-  constructor(root, { index, text, edited, onEdit, onRun, onStop, onReset, onFocus }) {
+  /** `text`: the code to show (the learner's saved edit, or the page's); `earlier`: an edit the
+   * learner made before the course changed the block, offered back (or null); `onEdit(text)` on
+   * every edit, `onRun()` on Run or Ctrl/Cmd+Enter, `onStop()`, `onReset()`, `onFocus()` once
+   * the learner first reaches the code. */
+  constructor(root, { index, text, edited, earlier = null, onEdit, onRun, onStop, onReset, onFocus }) {
     this.root = root;
     this.index = index;
     this.#text = text;
@@ -66,6 +68,27 @@ export class CellView {
     this.#code.setAttribute("aria-label", `Code of block ${index + 1}: press Enter to edit it`);
     if (edited) this.#makeEditor(null);
     this.setEdited(edited);
+    if (earlier !== null) bar.after(this.#offer(earlier));
+  }
+
+  /** A line offering back the learner's edit of the block as it was before the course changed
+   * it; gone once they put it back or edit the block (which replaces it). */
+  #offer(earlier) {
+    const putBack = h("button", { type: "button", class: "mg-button" }, "Put back my edit");
+    const offer = h(
+      "p",
+      { class: "mg-cell__earlier", "data-cell-earlier": "" },
+      "The course changed this block since you edited it: it shows the new code. ",
+      putBack,
+      " (editing the block instead replaces your earlier edit)",
+    );
+    this.#dropOffer = () => offer.remove();
+    putBack.addEventListener("click", () => {
+      this.#makeEditor(null);
+      this.setText(earlier); // an edit like any: saved, marked, and the offer gone
+      this.#editor.focus();
+    });
+    return offer;
   }
 
   get text() {
@@ -121,6 +144,7 @@ export class CellView {
       label: `Code of block ${this.index + 1}`,
       onChange: (text) => {
         this.#text = text;
+        this.#dropOffer();
         this.#onEdit(text);
       },
       onRun: () => this.#onRun(),

@@ -5,7 +5,8 @@
  * reaches a block or runs one. Running a block whose earlier blocks have not run in this session
  * runs them first; what no longer holds (outputs, graphs, claims) is marked out of date by
  * notebook.js's rules, never rewritten silently; the graphs after a block are redrawn from the
- * session's objects once it runs. A block's edit is saved (shared/storage.js) until Reset.
+ * session's objects once it runs. A block's edit is saved (shared/storage.js) until Reset; one
+ * made before the course changed the block is offered back, never dropped unasked.
  *
  * The build's page (course/cells.py) carries `<template data-lesson>`: `{page, cells: [{code,
  * raises}], graphs: [{expr, after}], claims: [{expr, text, after}], time_limit, names}`, and
@@ -15,14 +16,9 @@ import { h } from "../shared/dom.js";
 import { store } from "../shared/storage.js";
 import { CellView } from "./cell-view.js";
 import { ranWords, stoppedWords } from "./cell-words.js";
-import { cellState, goesOn, outOfDate, runFirst } from "./notebook.js";
+import { blockLimit, cellState, goesOn, outOfDate, runFirst } from "./notebook.js";
 import { PageSession } from "./page-session.js";
 
-// the page's own code of a block ran to its end at build time (in CPython, which is faster than
-// Pyodide): its time limit is this, not the course's, which a training block outlasts
-const PAGE_CODE_LIMIT_S = 120;
-// an edited block may take as long as this many times its page's code took here
-const EDITED_SLACK = 3;
 const LOST =
   "This block ran, but drawing its graph or checking the numbers after it did not finish in time: Python was restarted, and the next Run runs the blocks above again first.";
 
@@ -78,6 +74,7 @@ class LessonPage {
           index: i,
           text: saved ?? original[i],
           edited: saved !== null,
+          earlier: saved === null ? store.earlierCellCode(lesson.page, i, original[i]) : null,
           onEdit: (text) => this.#edited(i, text),
           onRun: () => this.run(i),
           onStop: () => this.stop(),
@@ -233,10 +230,16 @@ class LessonPage {
     return { answered: ran === answer, answer: ran === answer ? ran : answer, seconds };
   }
 
-  /** The time limit of a run of block `i`'s `code`, in seconds (PAGE_CODE_LIMIT_S). */
+  /** The time limit of a run of block `i`'s `code`, in seconds (notebook.js `blockLimit`). */
   #limit(i, code) {
-    if (code === this.original[i]) return PAGE_CODE_LIMIT_S;
-    return Math.max(this.#session.timeLimit, Math.ceil(EDITED_SLACK * (this.#took[i] ?? 0)));
+    const { timeLimit } = this.#session;
+    return blockLimit({
+      code,
+      original: this.original[i],
+      long: this.#lesson.cells[i].long,
+      took: this.#took[i],
+      timeLimit,
+    });
   }
 
   /** After block `i` ran: the graphs and claims that stand right after it, if the build's no

@@ -10,6 +10,24 @@
  * `shown` of the same kind, without `code`.
  */
 
+// the page's own code of a block ran to its end at build time (in CPython, which is faster than
+// Pyodide): its time limit is this, not the course's, which a training block outlasts
+export const PAGE_CODE_LIMIT_S = 120;
+// an edited block may take as long as this many times its page's code took here
+export const EDITED_SLACK = 3;
+
+/**
+ * The time limit, in seconds, of a run of `code` in a block whose page code is `original`: the
+ * page's own code gets PAGE_CODE_LIMIT_S; an edit, the course's `timeLimit`, or EDITED_SLACK
+ * times what the page's code `took` here (seconds, undefined until it ran), whichever is longer.
+ * An edit of a block the build found `long` (course/cells.py) before its page code ran here
+ * gets as long as the page's code: the course's limit would stop a changed training loop.
+ */
+export function blockLimit({ code, original, long, took, timeLimit }) {
+  if (code === original || (long && took === undefined)) return PAGE_CODE_LIMIT_S;
+  return Math.max(timeLimit, Math.ceil(EDITED_SLACK * (took ?? 0)));
+}
+
 /** The blocks before `k` that have not run in this session, in page order: they run first. */
 export function runFirst(history, k) {
   const ran = new Set(history.map((run) => run.cell));

@@ -200,11 +200,22 @@ export class Store {
     return saved.text;
   }
 
-  /** Keeps block `index`'s edit; the page's own code (`original`) is no edit, and forgets it. */
+  /** The edit saved for block `index` of `page` when it was made to other code than the page's
+   * `original` now (the course changed the block since): kept, for the learner to put back;
+   * else null. */
+  earlierCellCode(page, index, original) {
+    const saved = this.#read(cellKey(page, index));
+    if (typeof saved?.text !== "string" || saved.base === digest(original)) return null;
+    return saved.text === original ? null : saved.text;
+  }
+
+  /** Keeps block `index`'s edit; the page's own code (`original`) is no edit, and forgets it
+   * (but not an edit made before the course changed the block: only an edit replaces that). */
   setCellCode(page, index, text, original) {
     const key = cellKey(page, index);
     if (text !== original) return this.#write(key, { text, base: digest(original) });
-    if (this.#read(key) === null) return;
+    const saved = this.#read(key);
+    if (saved === null || this.earlierCellCode(page, index, original) !== null) return;
     this.#memory.set(key, null);
     try {
       if (!wasErased()) this.#storage?.removeItem(PREFIX + key);
