@@ -312,7 +312,9 @@ def test_an_edit_made_before_the_course_changed_the_block_is_offered_back(site, 
     offer = block.locator("[data-cell-earlier]")
     expect(offer).to_contain_text("The course changed this block since you edited it")
     expect(block).not_to_have_attribute("data-cell-edited", "")  # it shows the page's code
+    block.locator(".highlight:not([data-cell-output]) code").first.click()  # its editor made
     block.get_by_role("button", name="Reset").click()  # no edit of the new code: nothing lost
+    expect(offer).to_be_visible()
     page.reload()
     offer.get_by_role("button", name="Put back my edit").click()
     expect(block.locator(".cm-content")).to_have_text("a = 1")

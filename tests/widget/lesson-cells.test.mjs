@@ -169,30 +169,59 @@ test("a block says what ran first, its error at its line, and a cut output", () 
 test("a block's edit is saved by page and place, forgotten when put back, and Erase my data takes it", () => {
   const storage = fakeStorage();
   const store = new Store(() => storage, new EventTarget());
-  assert.equal(store.cellCode("gradients.md", 3, "a = 1"), null);
-  store.setCellCode("gradients.md", 3, "a = 2", "a = 1");
+  const page = ["x = 0", "y = 0", "z = 0", "a = 1"];
+  assert.equal(store.cellCode("gradients.md", 3, page), null);
+  store.setCellCode("gradients.md", 3, "a = 2", page);
   const [key] = [...storage.items.keys()];
   assert.ok(key.endsWith(cellKey("gradients.md", 3)));
   assert.ok(erasable(key, new URL("../../widget/", import.meta.url)));
   assert.ok(!erasable(key, new URL("../../widget/other/", import.meta.url)));
   const again = new Store(() => storage, new EventTarget()); // the next visit
-  assert.equal(again.cellCode("gradients.md", 3, "a = 1"), "a = 2");
-  assert.equal(again.cellCode("gradients.md", 4, "a = 1"), null);
-  // the course changed the block since: the edit was made to other code, and is not shown as
-  // the block's, but kept and offered back (unless it is the new code itself)
-  assert.equal(again.cellCode("gradients.md", 3, "a = 1.0"), null);
-  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1.0"), "a = 2");
-  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1"), null, "made to the page's code as it is");
-  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 2"), null, "the course's new code is the edit");
-  assert.equal(again.earlierCellCode("gradients.md", 4, "a = 1"), null);
-  again.setCellCode("gradients.md", 3, "a = 1.0", "a = 1.0"); // Reset of the changed block
-  assert.equal(again.earlierCellCode("gradients.md", 3, "a = 1.0"), "a = 2", "only an edit replaces it");
-  again.setCellCode("gradients.md", 3, "a = 1", "a = 1");
+  assert.equal(again.cellCode("gradients.md", 3, page), "a = 2");
+  assert.equal(again.cellCode("gradients.md", 2, page), null);
+  assert.equal(again.earlierCellCode("gradients.md", 3, page), null, "made to the page's code as it is");
+  again.setCellCode("gradients.md", 3, "a = 1", page);
   assert.equal(storage.items.size, 0);
-  assert.equal(again.cellCode("gradients.md", 3, "a = 1"), null);
+  assert.equal(again.cellCode("gradients.md", 3, page), null);
   // "Download my work" carries exercise code, not lesson edits
-  store.setCellCode("gradients.md", 0, "x = 0", "x = 1");
+  store.setCellCode("gradients.md", 0, "x = 1", page);
   assert.deepEqual(new Store(() => storage, new EventTarget()).saved().code, {});
+});
+
+test("an edit made before the course changed its block is offered back, and only an edit replaces it", () => {
+  const storage = fakeStorage();
+  new Store(() => storage, new EventTarget()).setCellCode("p.md", 1, "b = 2", ["a = 1", "b = 1"]);
+  const store = new Store(() => storage, new EventTarget()); // after a deploy changed block 1
+  const changed = ["a = 1", "b = 1.0"];
+  assert.equal(store.cellCode("p.md", 1, changed), null, "not shown as the block's code");
+  assert.equal(store.earlierCellCode("p.md", 1, changed), "b = 2");
+  assert.equal(store.earlierCellCode("p.md", 1, ["a = 1", "b = 2"]), null, "the course's new code is the edit");
+  store.setCellCode("p.md", 1, "b = 1.0", changed); // Reset of the changed block
+  assert.equal(store.earlierCellCode("p.md", 1, changed), "b = 2");
+  store.setCellCode("p.md", 1, "b = 3", changed); // an edit of the new code
+  assert.equal(store.earlierCellCode("p.md", 1, changed), null);
+  assert.equal(store.cellCode("p.md", 1, changed), "b = 3");
+});
+
+test("an edit follows its block where the course moved it; identical blocks keep their own", () => {
+  const storage = fakeStorage();
+  const before = ["a = 1", "b = 1", "b = 1"];
+  const first = new Store(() => storage, new EventTarget());
+  first.setCellCode("p.md", 1, "b = 2", before);
+  assert.equal(first.cellCode("p.md", 2, before), null, "the identical block after it has no edit");
+  const store = new Store(() => storage, new EventTarget()); // a block was put before them
+  const after = ["new = 0", "a = 1", "c = 1", "b = 1"];
+  assert.equal(store.cellCode("p.md", 3, after), "b = 2", "found at its old place");
+  assert.equal(store.earlierCellCode("p.md", 1, after), null, "not offered to the block now there");
+  store.setCellCode("p.md", 3, "b = 5", after);
+  assert.equal(store.cellCode("p.md", 3, after), "b = 5");
+  assert.deepEqual(
+    [...storage.items.keys()].map((key) => key.slice(key.indexOf("cell:"))),
+    ["cell:p.md:3"],
+    "its old place forgotten",
+  );
+  store.setCellCode("p.md", 3, "b = 1", after); // Reset
+  assert.equal(storage.items.size, 0);
 });
 
 test("a redrawn graph's SVG is cleaned as the build cleans it", () => {

@@ -19,13 +19,14 @@ export class CellView {
   #output;
   #note;
   #mark;
-  #dropOffer = () => {}; // removes the offer of an earlier edit, if one is shown
+  #offerEl = null; // the offer of an earlier edit, while it is shown
 
-  /** `text`: the code to show (the learner's saved edit, or the page's); `earlier`: an edit the
-   * learner made before the course changed the block, offered back (or null); `onEdit(text)` on
-   * every edit, `onRun()` on Run or Ctrl/Cmd+Enter, `onStop()`, `onReset()`, `onFocus()` once
-   * the learner first reaches the code. */
-  constructor(root, { index, text, edited, earlier = null, onEdit, onRun, onStop, onReset, onFocus }) {
+  /** `text`: the code to show (the learner's saved edit, or the page's); `earlier()`: the edit
+   * the learner made before the course changed the block, to offer back, or null (asked again at
+   * the click: another tab may have replaced it); `onEdit(text)` on every edit, `onRun()` on Run
+   * or Ctrl/Cmd+Enter, `onStop()`, `onReset()`, `onFocus()` once the learner first reaches the
+   * code. */
+  constructor(root, { index, text, edited, earlier, onEdit, onRun, onStop, onReset, onFocus }) {
     this.root = root;
     this.index = index;
     this.#text = text;
@@ -68,27 +69,40 @@ export class CellView {
     this.#code.setAttribute("aria-label", `Code of block ${index + 1}: press Enter to edit it`);
     if (edited) this.#makeEditor(null);
     this.setEdited(edited);
-    if (earlier !== null) bar.after(this.#offer(earlier));
+    const offered = earlier?.();
+    if (offered) bar.after(this.#offer(offered, earlier));
   }
 
-  /** A line offering back the learner's edit of the block as it was before the course changed
-   * it; gone once they put it back or edit the block (which replaces it). */
-  #offer(earlier) {
-    const putBack = h("button", { type: "button", class: "mg-button" }, "Put back my edit");
-    const offer = h(
-      "p",
-      { class: "mg-cell__earlier", "data-cell-earlier": "" },
-      "The course changed this block since you edited it: it shows the new code. ",
-      putBack,
-      " (editing the block instead replaces your earlier edit)",
+  /** The offer of the learner's edit of the block as it was before the course changed it, the
+   * edit shown on request; cells.js drops it once they put it back or edit the block. */
+  #offer(text, earlier) {
+    const putBack = h(
+      "button",
+      { type: "button", class: "mg-button", "aria-label": `Put back my edit of block ${this.index + 1}` },
+      "Put back my edit",
     );
-    this.#dropOffer = () => offer.remove();
+    const offer = h(
+      "div",
+      { class: "mg-cell__earlier", "data-cell-earlier": "" },
+      h("p", {}, "The course changed this block since you edited it: it shows the new code. ", putBack),
+      h("details", {}, h("summary", {}, "Your earlier edit"), h("pre", {}, h("code", {}, text))),
+      h("p", {}, "Editing the block instead replaces your earlier edit."),
+    );
+    this.#offerEl = offer;
     putBack.addEventListener("click", () => {
+      const now = earlier(); // what is saved now: another tab may have replaced it
+      if (now === null) return this.dropOffer();
       this.#makeEditor(null);
-      this.setText(earlier); // an edit like any: saved, marked, and the offer gone
+      this.setText(now); // an edit like any: saved, marked, and the offer dropped
       this.#editor.focus();
     });
     return offer;
+  }
+
+  /** Removes the offer of an earlier edit, if one is shown. */
+  dropOffer() {
+    this.#offerEl?.remove();
+    this.#offerEl = null;
   }
 
   get text() {
@@ -144,7 +158,6 @@ export class CellView {
       label: `Code of block ${this.index + 1}`,
       onChange: (text) => {
         this.#text = text;
-        this.#dropOffer();
         this.#onEdit(text);
       },
       onRun: () => this.#onRun(),

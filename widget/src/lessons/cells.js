@@ -9,7 +9,7 @@
  * made before the course changed the block is offered back, never dropped unasked.
  *
  * The build's page (course/cells.py) carries `<template data-lesson>`: `{page, cells: [{code,
- * raises}], graphs: [{expr, after}], claims: [{expr, text, after}], time_limit, names}`, and
+ * raises, long}], graphs: [{expr, after}], claims: [{expr, text, after}], time_limit, names}`, and
  * `data-graph`, `data-claim` on the figures and numbers it names.
  */
 import { h } from "../shared/dom.js";
@@ -68,13 +68,13 @@ class LessonPage {
     roots.sort((a, b) => Number(a.dataset.cell) - Number(b.dataset.cell));
     for (const [i, root] of roots.entries()) {
       if (i >= original.length) break;
-      const saved = store.cellCode(lesson.page, i, original[i]);
+      const saved = store.cellCode(lesson.page, i, original);
       this.#views.push(
         new CellView(root, {
           index: i,
           text: saved ?? original[i],
           edited: saved !== null,
-          earlier: saved === null ? store.earlierCellCode(lesson.page, i, original[i]) : null,
+          earlier: saved === null ? () => store.earlierCellCode(lesson.page, i, original) : null,
           onEdit: (text) => this.#edited(i, text),
           onRun: () => this.run(i),
           onStop: () => this.stop(),
@@ -164,8 +164,10 @@ class LessonPage {
   }
 
   #edited(i, text) {
-    store.setCellCode(this.#lesson.page, i, text, this.original[i]);
-    this.#views[i].setEdited(text !== this.original[i]);
+    store.setCellCode(this.#lesson.page, i, text, this.original);
+    const edited = text !== this.original[i];
+    if (edited) this.#views[i].dropOffer(); // an edit replaces an earlier one; Reset does not
+    this.#views[i].setEdited(edited);
     this.#refresh();
   }
 

@@ -47,7 +47,8 @@ class Python {
     return this.#state.status;
   }
 
-  /** Whether a run now would be graded at once: Python is ready, and so is its grader. */
+  /** Whether a run asked for now would be graded at once: Python is ready, and so is its grader
+   * (read after `grade()` or `fuzz()`, which start a judge where the page had none). */
   get canGrade() {
     const { state, grader } = this.#state.status;
     return state === "ready" && grader !== "loading";

@@ -73,7 +73,7 @@ export function initialState() {
     judging: [], // {request, job, posted, observed}
     holders: [], // held sessions waiting for a runner
     used: [], // the runners of runs being judged: ended once the verdict is painted
-    recovering: null, // {at, how, reason}: a run was stopped; measured until a spare is ready
+    recovering: null, // {at, how, reason, answered}: a run was stopped; measured until a spare is ready
     runnerLoaded: null, // {memory, ms, phases}: the first runner ready (a run may have taken it since)
     wasm: false, // whether a compiled WebAssembly module (the judge's, or a first spare's) is kept for later workers
     fuzz: null, // a "Check my whole engine" session under way (scheduler-fuzz.js)

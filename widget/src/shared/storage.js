@@ -190,32 +190,55 @@ export class Store {
   }
 
   /**
-   * A lesson block's edit (lessons/cells.js): the text the learner left in block `index` of
-   * `page` (its source path, "gradients.md"), or null when none is saved or it was written for
-   * other code than the page's `original` now (the course changed the block since).
+   * A lesson block's edit (lessons/cells.js), by the page's source path ("gradients.md") and
+   * `originals`, the code of each of its blocks now. An edit is saved at its block's place with
+   * a digest of the code it was made to (`base`): block `index`'s edit is the one made to its
+   * code as it is now, saved at its place or, where the course moved the block, at its old place.
    */
-  cellCode(page, index, original) {
-    const saved = this.#read(cellKey(page, index));
-    if (typeof saved?.text !== "string" || saved.base !== digest(original)) return null;
-    return saved.text;
+  cellCode(page, index, originals) {
+    const [place] = this.#cellPlaces(page, index, originals);
+    return place ? this.#read(place).text : null;
   }
 
-  /** The edit saved for block `index` of `page` when it was made to other code than the page's
-   * `original` now (the course changed the block since): kept, for the learner to put back;
-   * else null. */
-  earlierCellCode(page, index, original) {
+  /** An edit saved at block `index`'s place, made to code that no block of the page has now (the
+   * course changed the block since): kept for the learner to put back; else null. */
+  earlierCellCode(page, index, originals) {
     const saved = this.#read(cellKey(page, index));
-    if (typeof saved?.text !== "string" || saved.base === digest(original)) return null;
-    return saved.text === original ? null : saved.text;
+    if (typeof saved?.text !== "string" || saved.text === originals[index]) return null;
+    return originals.some((code) => digest(code) === saved.base) ? null : saved.text;
   }
 
-  /** Keeps block `index`'s edit; the page's own code (`original`) is no edit, and forgets it
-   * (but not an edit made before the course changed the block: only an edit replaces that). */
-  setCellCode(page, index, text, original) {
-    const key = cellKey(page, index);
-    if (text !== original) return this.#write(key, { text, base: digest(original) });
-    const saved = this.#read(key);
-    if (saved === null || this.earlierCellCode(page, index, original) !== null) return;
+  /** Keeps block `index`'s edit at its place (forgetting an old place of it); the page's own
+   * code is no edit, and forgets it, but not an earlier edit: only an edit replaces that. */
+  setCellCode(page, index, text, originals) {
+    const own = cellKey(page, index);
+    const edit = text !== originals[index];
+    const places = this.#cellPlaces(page, index, originals);
+    if (edit) this.#write(own, { text, base: digest(originals[index]) });
+    for (const key of places) if (!edit || key !== own) this.#remove(key);
+  }
+
+  /** The places holding block `index`'s edit, its own first. Another place holds it where the
+   * edit there was made to this block's code and the block there now has other code (identical
+   * blocks each keep their own). */
+  #cellPlaces(page, index, originals) {
+    const base = digest(originals[index]);
+    const prefix = cellKey(page, "");
+    const own = cellKey(page, index);
+    const holds = (key) => {
+      const saved = this.#read(key);
+      return typeof saved?.text === "string" && saved.base === base;
+    };
+    const moved = [...this.#keys()].filter((key) => {
+      if (!key.startsWith(prefix) || key === own || !holds(key)) return false;
+      const at = Number(key.slice(prefix.length));
+      return !(at < originals.length && digest(originals[at]) === base);
+    });
+    return [own].filter(holds).concat(moved);
+  }
+
+  #remove(key) {
+    if (this.#read(key) === null) return;
     this.#memory.set(key, null);
     try {
       if (!wasErased()) this.#storage?.removeItem(PREFIX + key);
