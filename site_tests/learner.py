@@ -169,17 +169,17 @@ class Learner:
         self.wait_until_python_ready()
         return self.page.evaluate('performance.getEntriesByName("python-ready")[0].detail.restored')
 
-    def recoveries(self, answered=False):
-        """How each stopped run was recovered from, in order: `[(how, milliseconds)]`, `how` being
-        "interrupt" (the interrupted runner said where it was) or "end" (it was ended without
-        that). With `answered`, `[(how, milliseconds, answered)]`: whether an interrupted runner
-        answered in time (None where it was not interrupted)."""
-        entries = self.page.evaluate(
-            """() => performance.getEntriesByName("python-recovery").map((e) => ({
-                 how: e.detail.how, ms: Math.round(e.duration), answered: e.detail.answered}))"""
-        )
+    def recoveries(self):
+        """How each stopped run was recovered from, in order: `[(how, milliseconds, answered)]`,
+        `how` being "interrupt" (the interrupted runner said where it was) or "end" (it was ended
+        without that), `answered` whether an interrupted runner answered in time (None where it
+        was not interrupted)."""
         return [
-            (e["how"], e["ms"], e["answered"]) if answered else (e["how"], e["ms"]) for e in entries
+            tuple(entry)
+            for entry in self.page.evaluate(
+                """() => performance.getEntriesByName("python-recovery")
+                     .map((e) => [e.detail.how, Math.round(e.duration), e.detail.answered])"""
+            )
         ]
 
     def verdict(self):

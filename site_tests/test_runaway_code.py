@@ -68,7 +68,7 @@ def test_an_endless_loop_stops_at_the_time_limit_and_says_where(isolated, exerci
         if said_where:  # where it was: the loop's line, shown and marked in the editor
             expect(learner.panel.locator(".cm-line.mg-line-error")).to_have_count(1)
         assert solve_mul(learner, exercises) == "pass"
-        how, ms, answered = learner.recoveries(answered=True)[-1]
+        how, ms, answered = learner.recoveries()[-1]
         say(capsys, f"time limit, isolated (try {attempt}): {how}, answered {answered}")
         if said_where:
             break
@@ -87,7 +87,7 @@ def test_stop_ends_a_run_at_once(isolated, exercises, capsys):
     assert learner.result_text().startswith("Stopped You pressed Stop.")
     expect(learner.panel.get_by_role("button", name="Stop")).to_be_hidden()
     assert solve_mul(learner, exercises) == "pass"
-    how, ms = learner.recoveries()[-1]
+    how, ms, _ = learner.recoveries()[-1]
     say(capsys, f"Stop, isolated: stopped by {how}, next run possible {ms} ms after Stop")
 
 
@@ -101,7 +101,7 @@ def test_a_loop_inside_c_code_is_ended_with_its_python(isolated, exercises, caps
     text = learner.result_text()
     assert TIME_LIMIT.match(text) and not WHERE.search(text), text
     assert solve_mul(learner, exercises) == "pass"
-    how, ms = learner.recoveries()[-1]
+    how, ms, _ = learner.recoveries()[-1]
     assert how == "end"
     say(capsys, f"loop in C code, its Python ended: next run possible {ms} ms after the limit")
 
@@ -168,7 +168,7 @@ def test_without_isolation_a_stop_ends_the_run_without_saying_where(new_visitor,
     assert learner.stop() == "stopped"
     assert learner.result_text() == "Stopped You pressed Stop."
     assert solve_mul(learner, exercises) == "pass"
-    how, ms = learner.recoveries()[-1]
+    how, ms, _ = learner.recoveries()[-1]
     assert how == "end"
     say(capsys, f"not isolated: next run possible {ms} ms after the stop")
 
@@ -184,7 +184,7 @@ def test_the_service_worker_isolates_the_page_from_the_next_load_on(visit, exerc
     assert learner.run() == "stopped"  # at the time limit: well inside the loop
     assert WHERE.search(learner.result_text())
     assert solve_mul(learner, exercises) == "pass"
-    assert [how for how, _ in learner.recoveries()] == ["interrupt"]
+    assert [how for how, _, _ in learner.recoveries()] == ["interrupt"]
 
 
 def test_under_isolation_every_tab_passes_with_its_reference(isolated, exercises):

@@ -272,8 +272,7 @@ class Machine {
     }
     if (judged && spare?.ready && recovering) {
       this.state.recovering = null;
-      const { at, how, reason, answered } = recovering;
-      const detail = { how, reason, answered };
+      const { at, ...detail } = recovering; // how, reason, answered
       this.do("measure", { name: "python-recovery", start: at, end: this.now, detail });
     }
     this.pump();
