@@ -42,6 +42,16 @@ def test_quizzes_hydrate_after_instant_page_changes(fresh_page, instant_site):
     assert page.evaluate("window.sameDocument"), "the page was reloaded, not swapped"
 
 
+# every text a widget's status line shows from now on, in order
+HEAR_STATUSES = """() => {
+  window.statuses = [];
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll(".mg-status__text"))
+      if (window.statuses.at(-1) !== el.textContent) window.statuses.push(el.textContent);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
 def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
     fresh_page, instant_site, exercises
 ):
@@ -53,6 +63,7 @@ def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
     page.goto(instant_site.url + "training/")
     page.evaluate("window.sameDocument = true")
     assert learner.python_roles() == ["runner"], "training is not graded: no judge"
+    page.evaluate(HEAR_STATUSES)
     source = page.locator("[data-training-widget] .mg-train__source")
     source.get_by_role("link", name=exercises["mul"].label, exact=True).click()
     tab = page.get_by_role("tab", name=exercises["mul"].label, exact=True)
@@ -62,3 +73,5 @@ def test_a_trainers_link_to_a_tab_opens_that_tab_after_an_instant_page_change(
     learner.ready()
     assert learner.solve(exercises["mul"].label, exercises["mul"].solutions["mul"]) == "pass"
     assert learner.python_roles() == ["judge", "runner"]
+    # while its judge loaded, the widget said so rather than "Python ready"
+    assert "Loading the grader…" in page.evaluate("() => window.statuses")

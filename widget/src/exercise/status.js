@@ -69,7 +69,8 @@ export function statusLine() {
   follow(text, bar);
   const last = { key: "" };
   python.subscribe((status) => {
-    el.dataset.state = status.state;
+    // the grader still loading is loading, to the eye too (its dot) and to whoever waits on it
+    el.dataset.state = status.grader === "loading" ? "loading" : status.state;
     retry.hidden = status.state !== "failed";
     const said = spoken(status, last);
     if (said) announcer.textContent = said;
