@@ -15,23 +15,24 @@ RUN_TIMEOUT_MS = 60_000  # covers Python's first load on a slow machine
 
 
 class Watch:
-    """Records every request of a browser context, blocks any that leaves 127.0.0.1, and
-    collects console errors and uncaught exceptions, the page's and its workers' alike."""
+    """Records every request of a browser context, the page's and its workers', and any that
+    leaves 127.0.0.1 (which the browser's dead proxy, devtools/chromium.py, fails), and collects
+    console errors and uncaught exceptions. It watches without routing: a routed context has no
+    HTTP cache, and the site tests' pages then fetched and compiled everything afresh."""
 
     def __init__(self, context):
         self.requests, self.blocked, self.errors = [], [], []
-        context.route("**/*", self._guard)
-        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("request", self._request)
         context.on("console", self._console)
         context.on("weberror", self._uncaught)
 
-    def _guard(self, route):
-        url = route.request.url
-        if urlsplit(url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
+    def _request(self, request):
+        url = request.url
+        if url.startswith(("blob:", "data:")):  # in the browser's memory: not a request
+            return
+        self.requests.append(url)
+        if urlsplit(url).hostname != "127.0.0.1":
             self.blocked.append(url)
-            route.abort("blockedbyclient")
 
     def _uncaught(self, web_error):
         error = web_error.error

@@ -7,10 +7,11 @@ changes no exercise verdict on the same page; an edit is kept across a reload un
 
 import json
 import re
+from urllib.parse import urlsplit
 
 import pytest
-from conftest import SITE, assert_clean
-from learner import Learner, Watch, announced_roles
+from conftest import SITE
+from learner import Learner, announced_roles
 from playwright.sync_api import expect
 
 from devtools import serve
@@ -40,22 +41,16 @@ def isolated_site():
 
 
 @pytest.fixture
-def open_page(browser):
-    """`open_page(url) -> page`, each in a fresh watched context."""
-    opened = []
+def open_page(fresh_page):
+    """`open_page(url) -> page`: a reader who edited no block (conftest.py `fresh_page`)."""
 
     def open_at(url):
-        context = browser.new_context(service_workers="block")
-        opened.append((context, Watch(context)))
-        page = context.new_page()
+        page = fresh_page(site_url="{0.scheme}://{0.netloc}/".format(urlsplit(url)))
         page.goto(url)
         expect(page.locator("[data-cells-toolbar]")).to_be_visible()
         return page
 
-    yield open_at
-    for context, watch in opened:
-        context.close()
-        assert_clean(watch)
+    return open_at
 
 
 def lesson(page):

@@ -128,3 +128,22 @@ def test_a_page_opened_from_disk_says_the_site_must_be_served(browser, widget_pa
         expect(page.locator("[data-exercise-widget]:not([data-from-disk])")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_a_request_for_another_host_is_caught_and_reaches_nothing(fresh_page, shared_browser):
+    """What the other tests' clean watch rests on: such a request is seen, and goes nowhere.
+    (The site's own pages could not even ask: their policy allows only their origin; this one,
+    the tests' blank page of the site, has none.)"""
+    page = fresh_page()
+    watch = shared_browser[1]
+    outside = ["https://example.com/font.woff2", "http://192.0.2.1/pyodide.js"]
+    results = page.evaluate(
+        """(urls) => Promise.all(urls.map((url) =>
+             fetch(url, { mode: "no-cors" }).then(() => "answered", () => "failed")))""",
+        outside,
+    )
+    assert results == ["failed", "failed"]
+    assert watch.blocked == outside
+    assert all("ERR_PROXY_CONNECTION_FAILED" in error for error in watch.errors), watch.errors
+    watch.blocked.clear()  # seen, as it should be: not this test's failure
+    watch.errors.clear()
