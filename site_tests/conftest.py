@@ -90,7 +90,8 @@ def quiz_page(kind):
 
 
 def learner_at(browser, url, **context_args):
-    """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`.
+    """A fresh browser context (its own storage) at `url`: `(learner, watch, close)`; of
+    `browser`, or of `kept_profiles` for a browser whose files are cached as a learner's are.
     Service workers are blocked unless `service_workers="allow"`: Playwright cannot watch the
     requests that the site's service worker (isolate.js) answers."""
     context_args.setdefault("service_workers", "block")
@@ -133,31 +134,37 @@ FORGET_THE_LEARNER = """() => {
 }"""
 
 
-@pytest.fixture(scope="session")
-def kept_profile(browser_type, browser_type_launch_args, tmp_path_factory):
-    """`kept_profile(**context_args) -> context`: a browser of its own whose profile is kept on
-    disk, as a learner's browser keeps one, where a context of `browser` is a private window.
-    Its HTTP cache holds Pyodide's WebAssembly (too big for a private window's cache in memory)
-    and V8 keeps the code it compiled, so a page after the first costs about half the CPU."""
-    opened = []
+class KeptProfiles:
+    """Opens browsers of their own whose profile is kept on disk, as a learner's browser keeps
+    one, where a context of `browser` is a private window: `new_context(**context_args)`, as a
+    Playwright browser's. Their HTTP cache holds Pyodide's WebAssembly (too big for a private
+    window's cache in memory) and V8 keeps the code it compiled, so a page after the first costs
+    about half the CPU. Each is closed at the end of the session, if its test has not."""
 
-    def open_context(**context_args):
-        profile = tmp_path_factory.mktemp("profile")
-        context = browser_type.launch_persistent_context(
-            profile, **browser_type_launch_args, service_workers="block", **context_args
+    def __init__(self, browser_type, launch_args, folders):
+        self.browser_type, self.launch_args, self.folders = browser_type, launch_args, folders
+        self.opened = []
+
+    def new_context(self, **context_args):
+        context = self.browser_type.launch_persistent_context(
+            self.folders.mktemp("profile"), **self.launch_args, **context_args
         )
-        opened.append(context)
+        self.opened.append(context)
         return context
 
-    yield open_context
-    for context in opened:
+
+@pytest.fixture(scope="session")
+def kept_profiles(browser_type, browser_type_launch_args, tmp_path_factory):
+    profiles = KeptProfiles(browser_type, browser_type_launch_args, tmp_path_factory)
+    yield profiles
+    for context in profiles.opened:
         context.close()
 
 
 @pytest.fixture(scope="session")
-def shared_browser(kept_profile):
+def shared_browser(kept_profiles):
     """One watched browser context that every `fresh_page` shares: `(context, watch)`."""
-    context = kept_profile()
+    context = kept_profiles.new_context(service_workers="block")
     watch = Watch(context)
     yield context, watch
     context.close()
@@ -171,7 +178,7 @@ def fresh_page(shared_browser, site):
     in its localStorage is removed, all but Python's snapshot digests: a visitor with no work
     (no code, progress, name or quiz answers), whose Python starts from the memory snapshot an
     earlier page saved (as a returning learner's does, test_python_snapshot.py), and whose
-    browser has the site's files and their compiled code at hand (`kept_profile`): the
+    browser has the site's files and their compiled code at hand (`KeptProfiles`): the
     exercise page settles on ~1.6 CPU-seconds here, where a fresh context's takes ~4.3. Not for
     a test of how Python loads, nor of what two browsers do. As the test ends, the context's
     pages are closed (a second tab it opened too) and its requests and errors checked."""

@@ -52,27 +52,29 @@ def violations(page, within="document"):
 
 
 @pytest.fixture(scope="module")
-def readers(kept_profile):
+def readers(kept_profiles):
     """A reader on each screen, going from page to page in a browser of their own (a phone is
     touched): from the second page on, Python is restored from the first one's memory and the
     site's files come from the browser's cache, as a reader's would. `{screen: page}`."""
-    pages = {screen: new_page(kept_profile, screen) for screen in SCREENS}
+    pages = {screen: new_page(kept_profiles, screen) for screen in SCREENS}
     yield pages
     for page in pages.values():
         page.context.close()
 
 
 @pytest.fixture(scope="module")
-def learner(kept_profile, site, widget_page):
+def learner(kept_profiles, site, widget_page):
     """A learner at the exercise page on the desktop, in a context of their own, loaded light:
     the module's tests of the widget's states share it, each bringing it to the states it needs."""
-    page = in_scheme(new_page(kept_profile, "desktop"), site.url + widget_page.lstrip("/"), "light")
+    page = in_scheme(
+        new_page(kept_profiles, "desktop"), site.url + widget_page.lstrip("/"), "light"
+    )
     yield Learner(page, page.url).ready()
     page.context.close()
 
 
-def new_page(kept_profile, screen):
-    context = kept_profile(**SCREENS[screen])
+def new_page(kept_profiles, screen):
+    context = kept_profiles.new_context(service_workers="block", **SCREENS[screen])
     context.add_init_script(FORGET_PALETTE)
     return context.pages[0]  # a browser's first window
 

@@ -31,9 +31,9 @@ class Microgpt(Trainer):
 
 
 @pytest.fixture(scope="module")
-def solved(browser, site, exercises):
+def solved(kept_profiles, site, exercises):
     """A learner who passed the six local-gradient tabs, then opened the microgpt page."""
-    learner, watch, close = learner_at(browser, site.url + LOCAL_PAGE)
+    learner, watch, close = learner_at(kept_profiles, site.url + LOCAL_PAGE)
     learner.page.goto(learner.url)
     for op in OPS:
         exercise = exercises[f"local-{op}"]
@@ -123,9 +123,9 @@ def test_a_break_it_switch_ends_its_run_with_a_sentence_naming_the_failure(solve
 
 
 @pytest.fixture(scope="module")
-def newcomer(browser, site):
+def newcomer(kept_profiles, site):
     """`newcomer()`: the microgpt page, opened afresh by a learner who wrote nothing."""
-    yield from newcomer_at(browser, site.url + MICROGPT_PAGE, Microgpt)
+    yield from newcomer_at(kept_profiles, site.url + MICROGPT_PAGE, Microgpt)
 
 
 def test_unpassed_tabs_are_named_and_the_reference_is_offered(newcomer, exercises):

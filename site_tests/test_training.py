@@ -10,7 +10,7 @@ import re
 
 import pytest
 from conftest import assert_clean, learner_at
-from learner import RUN_TIMEOUT_MS, announced_roles
+from learner import RUN_TIMEOUT_MS, Learner, announced_roles
 from playwright.sync_api import expect
 from trainer import Trainer, newcomer_at
 
@@ -35,9 +35,9 @@ class Moons(Trainer):
 
 
 @pytest.fixture(scope="module")
-def solved(browser, site, widget_page, exercises):
+def solved(kept_profiles, site, widget_page, exercises):
     """A learner who passed the tabs of the ops training runs, then opened the training page."""
-    learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
+    learner, watch, close = learner_at(kept_profiles, site.url + widget_page.lstrip("/"))
     learner.open()
     for op in OPS:
         assert learner.solve(exercises[op].label, exercises[op].solutions[op]) == "pass"
@@ -121,31 +121,25 @@ def test_without_zero_grad_the_loss_rises_and_the_run_says_it_failed(solved):
 
 
 @pytest.fixture
-def unsolved(browser, site, widget_page):
+def unsolved(fresh_page, site, widget_page):
     """A learner who wrote `bodies` ({tab label: code}) without passing, then opened the
-    training page, in a context of their own."""
-    opened = []
+    training page (conftest.py `fresh_page`)."""
 
     def open_with(bodies):
-        learner, watch, close = learner_at(browser, site.url + widget_page.lstrip("/"))
-        opened.append((watch, close))
-        learner.open()
+        learner = Learner(fresh_page(), site.url + widget_page.lstrip("/")).open()
         for label, code in bodies.items():
             learner.open_tab(label)
             learner.write(code)
         learner.page.goto(site.url + TRAINING_PAGE)
         return Moons(learner.page)
 
-    yield open_with
-    for watch, close in opened:
-        close()
-        assert_clean(watch)
+    return open_with
 
 
 @pytest.fixture(scope="module")
-def newcomer(browser, site):
+def newcomer(kept_profiles, site):
     """`newcomer()`: the training page, opened afresh by a learner who wrote nothing."""
-    yield from newcomer_at(browser, site.url + TRAINING_PAGE, Moons)
+    yield from newcomer_at(kept_profiles, site.url + TRAINING_PAGE, Moons)
 
 
 MOONS = r"^The two moons, 100 points"  # the boundary plot's label, as the widget words it

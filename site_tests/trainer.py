@@ -16,7 +16,8 @@ def newcomer_at(browser, url, trainer):
     `open()` opens the training page at `url` afresh (a new document: its trainer starts over)
     as a `trainer(page)`, once it has checked that the learner still has no work kept. One
     context for the module's tests, not one each: a trainer keeps nothing in the browser's
-    storage (widget/src/training/, widget/src/microgpt/)."""
+    storage (widget/src/training/, widget/src/microgpt/). Its browser keeps its profile, so
+    each page after the first starts from the cached files and the saved memory of Python."""
     learner, watch, close = learner_at(browser, url)
 
     def open_page():
