@@ -2,11 +2,13 @@
 127.0.0.1, in Debian's Chromium (its headless shell: devtools/chromium.py).
 
 Every browser context is watched (see learner.Watch); when a test ends, its pages must have
-made no request outside 127.0.0.1 and logged no console error. Such a request cannot leave:
-the browser's proxy is a closed port, and Chromium never sends loopback through a proxy.
+made no request outside 127.0.0.1 and logged no console error. No such request can leave, a
+watched context's or not: every browser's proxy is a port that refuses connections (`nowhere`),
+and Chromium never sends loopback through a proxy.
 """
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,18 +23,26 @@ from grader.exercises import load_catalog
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site")
 SUB_PATH = "/course/"
-NOWHERE_PROXY = "--proxy-server=http://127.0.0.1:9"  # the discard port: nothing answers
 # on a busy two-core machine what the page does may take longer than Playwright's 5 s default
 # (a test that passes waits no longer for it)
 expect.set_options(timeout=20_000)
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def nowhere():
+    """A port of 127.0.0.1 bound for the session and never listened on: it refuses every
+    connection, so the browsers' proxy there lets nothing out."""
+    with socket.socket() as refusing:
+        refusing.bind(("127.0.0.1", 0))
+        yield refusing.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, nowhere):
     path = chromium.headless_shell()
     if path is None:
         pytest.exit("Debian's chromium-headless-shell is missing: run `make browsers`")
-    args = [*chromium.SHELL_ARGS, NOWHERE_PROXY]
+    args = [*chromium.SHELL_ARGS, f"--proxy-server=http://127.0.0.1:{nowhere}"]
     return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
@@ -97,7 +107,7 @@ def learner_at(browser, url, **context_args):
     context_args.setdefault("service_workers", "block")
     context = browser.new_context(**context_args)
     watch = Watch(context)
-    page = context.new_page()
+    page = context.pages[0] if context.pages else context.new_page()  # a kept profile's window
     return Learner(page, url), watch, context.close
 
 
@@ -180,8 +190,9 @@ def fresh_page(shared_browser, site):
     earlier page saved (as a returning learner's does, test_python_snapshot.py), and whose
     browser has the site's files and their compiled code at hand (`KeptProfiles`): the
     exercise page settles on ~1.6 CPU-seconds here, where a fresh context's takes ~4.3. Not for
-    a test of how Python loads, nor of what two browsers do. As the test ends, the context's
-    pages are closed (a second tab it opened too) and its requests and errors checked."""
+    a test of how Python loads (from which files or memory), nor of what two browsers do. As
+    the test ends, the context's pages are closed (a second tab it opened too) and its requests
+    and errors checked."""
     context, watch = shared_browser
 
     def open_page(viewport=None, site_url=None):

@@ -16,7 +16,7 @@ RUN_TIMEOUT_MS = 60_000  # covers Python's first load on a slow machine
 
 class Watch:
     """Records every request of a browser context, the page's and its workers', and any that
-    leaves 127.0.0.1 (which the browser's dead proxy, devtools/chromium.py, fails), and collects
+    leaves 127.0.0.1 (which the browser's dead proxy, conftest.py `nowhere`, fails), and collects
     console errors and uncaught exceptions. It watches without routing: a routed context has no
     HTTP cache, and the site tests' pages then fetched and compiled everything afresh."""
 

@@ -64,7 +64,7 @@ def readers(kept_profiles):
 
 @pytest.fixture(scope="module")
 def learner(kept_profiles, site, widget_page):
-    """A learner at the exercise page on the desktop, in a context of their own, loaded light:
+    """A learner at the exercise page on the desktop, in a browser of their own, loaded light:
     the module's tests of the widget's states share it, each bringing it to the states it needs."""
     page = in_scheme(
         new_page(kept_profiles, "desktop"), site.url + widget_page.lstrip("/"), "light"

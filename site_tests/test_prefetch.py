@@ -7,7 +7,7 @@ cache lives in memory, each of Python's files is downloaded once per page."""
 
 import pytest
 from conftest import SITE, assert_clean, learner_at
-from learner import Learner, announced_roles
+from learner import Learner, Watch, announced_roles
 from playwright.sync_api import expect
 
 from devtools import serve
@@ -164,12 +164,12 @@ def test_a_learner_who_moves_on_while_python_loads_keeps_its_runner(
 
 
 def test_a_private_window_downloads_each_python_file_once_per_page(browser, widget_page, exercises):
-    """Counted by the server: a context whose requests are routed has no HTTP cache at all, so
-    this one is not watched. The judge compiles the WebAssembly for the first runner beside it
+    """Counted by the server. The judge compiles the WebAssembly for the first runner beside it
     and the page keeps it for later ones; the rest comes from the HTTP cache."""
     python = ("/assets/pyodide/", "/assets/python/")
     with serve.start(SITE) as site:
         context = browser.new_context(service_workers="block")
+        watch = Watch(context)
         sent = site.server.sent
         try:
             page = context.new_page()
@@ -184,6 +184,7 @@ def test_a_private_window_downloads_each_python_file_once_per_page(browser, widg
             on_exercise = dict(sent)
         finally:
             context.close()
+    assert_clean(watch)
     for page_sent in (on_lesson, on_exercise):
         files = {path: count for path, count in page_sent.items() if path.startswith(python)}
         assert any(path.endswith("/pyodide.asm.wasm") for path in files)

@@ -23,7 +23,7 @@ def test_a_judge_and_a_fresh_runner_per_run_and_the_trimmed_stdlib(visit, exerci
         assert learner.solve("__add__", exercises["add"].solutions["add"]) == "pass"
     assert len(set(runners)) == 3  # each run had a Python of its own
     # the judge fetched the WebAssembly and compiled it for the first runner, then for the page
-    # to hand each later runner (this context, whose requests are routed, has no HTTP cache)
+    # to hand each later runner (a private window's HTTP cache, in memory, cannot hold it)
     assert len(fetched(watch, "/pyodide.asm.wasm")) == 1
     assert all(learner.names[runner].endswith("+wasm") for runner in runners)
     stdlib = set(fetched(watch, "/python_stdlib.zip"))
